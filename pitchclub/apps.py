@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PitchClubConfig(AppConfig):
+    name = "pitchclub"
+    verbose_name = "Pitch Club"

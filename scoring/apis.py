@@ -1,0 +1,465 @@
+"""REST API v1 (../shared/API.md): one view per operation, Input/Output serializers.
+
+The views call the same services as the HTML pages; engine refusals become 400s that
+name the field, or 409s for conflicts with the game's state.
+"""
+
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
+from rest_framework.exceptions import (
+    APIException,
+    NotAuthenticated,
+    PermissionDenied,
+    ValidationError,
+)
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pitchclub.models import Player
+from scoring import engine, selectors, services
+from scoring.engine import RuleViolation
+from scoring.models import Game, Suit, Variant
+
+CONFLICT_CODES = {"game_over", "won_before_last_hand", "not_last_hand", "number_conflict"}
+
+
+class Conflict(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "This conflicts with the game as it stands."
+    default_code = "conflict"
+
+
+def _nest(field: str, message: str) -> dict[str, Any]:
+    """`awards.high` -> {"awards": {"high": [message]}}: DRF's usual error shape."""
+    detail: Any = [message]
+    for part in reversed(field.split(".")):
+        detail = {part: detail}
+    return detail
+
+
+def api_error(violation: RuleViolation) -> APIException:
+    """The HTTP answer for an engine refusal."""
+    if violation.code in CONFLICT_CODES:
+        return Conflict({"detail": violation.message, "code": violation.code})
+    return ValidationError(_nest(violation.field or "non_field_errors", violation.message))
+
+
+# --- strict fields: a seat is a whole number, never "3", 3.0 or true ---------------
+
+
+class StrictIntegerField(serializers.IntegerField):
+    default_error_messages = {"invalid": "A whole number is required."}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    default_error_messages = {"invalid": "Must be true or false."}
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["pass"]}]}
+)
+class CallField(serializers.Field):
+    """One call of the auction: "pass" or a bid."""
+
+    default_error_messages = {"invalid": 'A call is "pass" or a whole number.'}
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if data == engine.PASS or (isinstance(data, int) and not isinstance(data, bool)):
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: int | str) -> int | str:
+        return value
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "maxLength": services.PLAYER_NAME_MAX},
+            {
+                "type": "object",
+                "properties": {"player": {"type": "integer"}},
+                "required": ["player"],
+            },
+        ]
+    }
+)
+class PlayerRefField(serializers.Field):
+    """A display name, or {"player": id} naming a registered player."""
+
+    default_error_messages = {
+        "invalid": 'Give a name, or {"player": id} for a registered player.',
+        "unknown": "There is no player {id}.",
+    }
+
+    def to_internal_value(self, data: Any) -> str | Player:
+        if isinstance(data, str):
+            return data
+        if isinstance(data, dict) and set(data) == {"player"}:
+            player_id = data["player"]
+            if isinstance(player_id, bool) or not isinstance(player_id, int):
+                self.fail("invalid")
+            player = Player.objects.filter(pk=player_id).first()
+            if player is None:
+                self.fail("unknown", id=player_id)
+            return player
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class StrictInput(serializers.Serializer):
+    """Refuses keys it does not know, so a typo is an error rather than ignored."""
+
+    tolerated: frozenset[str] = frozenset()
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = set(data) - set(self.fields) - self.tolerated
+            if unknown:
+                raise ValidationError(
+                    {name: ["This field is not part of the request."] for name in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+# --- Output -------------------------------------------------------------------------
+
+
+class HandOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    auction = serializers.ListField(child=CallField(), allow_null=True)
+    pitcher = serializers.IntegerField()
+    bid = serializers.IntegerField()
+    bidding_side = serializers.IntegerField()
+    trump = serializers.ChoiceField(choices=Suit.choices, allow_null=True)
+    awards = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    single_trump = serializers.BooleanField()
+    game_points = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True
+    )
+    won = serializers.ListField(child=serializers.IntegerField())
+    made = serializers.BooleanField()
+    deltas = serializers.ListField(child=serializers.IntegerField())
+    scores = serializers.ListField(child=serializers.IntegerField())
+
+
+class GameOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    players = serializers.ListField(child=serializers.CharField())
+    player_ids = serializers.ListField(child=serializers.IntegerField())
+    partnership = serializers.BooleanField()
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField())
+    )
+    first_dealer = serializers.IntegerField()
+    options = serializers.DictField()
+    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    winner = serializers.IntegerField(allow_null=True)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    next_dealer = serializers.IntegerField(allow_null=True)
+    next_hand = serializers.IntegerField(allow_null=True)
+    waiting_to_go_out = serializers.ListField(child=serializers.IntegerField())
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    hands = HandOutput(many=True)
+
+
+class GameSummaryOutput(GameOutput):
+    hands = None
+    hand_count = serializers.IntegerField()
+
+
+def hand_payload(hand: Any, points: tuple[str, ...]) -> dict[str, Any]:
+    awarded = {award.point: award.seat for award in hand.awards.all()}
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "auction": hand.auction,
+        "pitcher": hand.pitcher,
+        "bid": hand.bid,
+        "bidding_side": hand.bidding_side,
+        "trump": hand.trump or None,
+        "awards": {point: awarded.get(point) for point in points},
+        "single_trump": hand.single_trump,
+        "game_points": hand.game_points,
+        "won": hand.won,
+        "made": hand.made,
+        "deltas": hand.deltas,
+        "scores": hand.scores,
+    }
+
+
+def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
+    """The game as API.md shows it (seats, hands and awards prefetched)."""
+    rules = services.rules_for(game)
+    state = services.state_of(game)
+    seats = list(game.seats.all())
+    payload: dict[str, Any] = {
+        "id": game.pk,
+        "variant": game.variant,
+        "players": [seat.player.name for seat in seats],
+        "player_ids": [seat.player_id for seat in seats],
+        "partnership": game.partnership,
+        "sides": [list(side) for side in rules.sides],
+        "first_dealer": game.first_dealer,
+        "options": rules.options(),
+        "status": game.status,
+        "winner": game.winner,
+        "scores": game.scores,
+        "next_dealer": None if state.finished else rules.dealer_of(game.hand_count + 1),
+        "next_hand": None if state.finished else game.hand_count + 1,
+        "waiting_to_go_out": list(engine.waiting_to_go_out(rules, state)),
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+    if with_hands:
+        payload["hands"] = [hand_payload(hand, rules.points) for hand in game.hands.all()]
+    else:
+        payload["hand_count"] = game.hand_count
+    return payload
+
+
+def _game_response(game_id: int, code: int = status.HTTP_200_OK) -> Response:
+    game = selectors.game_detail(game_id=game_id)
+    return Response(GameOutput(game_payload(game)).data, status=code)
+
+
+def _get_game(game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def _check_can_edit(request: Request, game: Game) -> None:
+    if not request.user or not request.user.is_authenticated:
+        raise NotAuthenticated()
+    if not selectors.game_editable_by(game=game, user=request.user):
+        raise PermissionDenied(
+            "Only this game's scorekeeper (the player who created it) can change it."
+        )
+
+
+# --- Games --------------------------------------------------------------------------
+
+
+class GameCreateInput(StrictInput):
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    players = serializers.ListField(child=PlayerRefField(), allow_empty=False)
+    partnership = StrictBooleanField(required=False, allow_null=True, default=None)
+    first_dealer = StrictIntegerField(required=False, default=0)
+    options = serializers.DictField(required=False, default=dict)
+
+
+class GamesAPI(APIView):
+    """List games (newest first) or start one."""
+
+    pagination_class = LimitOffsetPagination
+
+    @extend_schema(
+        operation_id="games_list",
+        responses=GameSummaryOutput(many=True),
+        summary="List games, most recently changed first",
+    )
+    def get(self, request: Request) -> Response:
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.game_list(), request, view=self)
+        data = [game_payload(game, with_hands=False) for game in page]
+        return paginator.get_paginated_response(GameSummaryOutput(data, many=True).data)
+
+    @extend_schema(
+        operation_id="games_create",
+        request=GameCreateInput,
+        responses={
+            201: GameOutput,
+            400: OpenApiResponse(description="A field is wrong; the answer names it."),
+            401: OpenApiResponse(description="Not signed in."),
+        },
+        summary="Start a game",
+        examples=[
+            OpenApiExample(
+                "Four players, to 11",
+                value={
+                    "variant": "auction",
+                    "players": ["Ann", "Bob", "Cy", "Di"],
+                    "options": {"target": 11},
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        if not request.user or not request.user.is_authenticated:
+            raise NotAuthenticated()
+        data = GameCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            game = services.game_start(**data.validated_data, created_by=request.user)
+        except RuleViolation as violation:
+            raise api_error(violation) from violation
+        return _game_response(game.pk, status.HTTP_201_CREATED)
+
+
+class GameDetailAPI(APIView):
+    @extend_schema(operation_id="games_retrieve", responses=GameOutput, summary="A game")
+    def get(self, request: Request, game_id: int) -> Response:
+        try:
+            return _game_response(game_id)
+        except Game.DoesNotExist as missing:
+            raise Http404("No such game.") from missing
+
+
+# --- Hands --------------------------------------------------------------------------
+
+OUTPUT_ONLY = frozenset({"dealer", "bidding_side", "won", "made", "deltas", "scores"})
+
+
+class HandInputSerializer(StrictInput):
+    tolerated = OUTPUT_ONLY
+
+    auction = serializers.ListField(child=CallField(), required=False, allow_null=True)
+    pitcher = StrictIntegerField(required=False, allow_null=True)
+    bid = StrictIntegerField(required=False, allow_null=True)
+    trump = serializers.ChoiceField(choices=Suit.choices, required=False, allow_null=True)
+    awards = serializers.DictField(
+        child=StrictIntegerField(allow_null=True), required=False, default=dict
+    )
+    single_trump = StrictBooleanField(required=False, default=False)
+    game_points = serializers.ListField(
+        child=StrictIntegerField(), required=False, allow_null=True
+    )
+
+    def hand(self) -> engine.HandInput:
+        data = self.validated_data
+        auction = data.get("auction")
+        game_points = data.get("game_points")
+        return engine.HandInput(
+            auction=tuple(auction) if auction is not None else None,
+            pitcher=data.get("pitcher"),
+            bid=data.get("bid"),
+            trump=data.get("trump"),
+            awards=dict(data.get("awards") or {}),
+            single_trump=data.get("single_trump", False),
+            game_points=tuple(game_points) if game_points is not None else None,
+        )
+
+
+class HandRecordInput(HandInputSerializer):
+    number = StrictIntegerField(required=False, allow_null=True, min_value=1)
+    client_id = serializers.UUIDField(required=False, allow_null=True)
+
+
+class HandCorrectInput(HandInputSerializer):
+    # `number` is tolerated (a client may send back what it read) but must agree.
+    tolerated = OUTPUT_ONLY | {"number", "client_id"}
+
+
+HAND_ERRORS = {
+    400: OpenApiResponse(description="A rule is broken; the answer names the field."),
+    401: OpenApiResponse(description="Not signed in."),
+    403: OpenApiResponse(description="Not this game's scorekeeper."),
+    404: OpenApiResponse(description="No such game or hand."),
+    409: OpenApiResponse(description="Conflicts with the game as it stands."),
+}
+
+
+class HandsAPI(APIView):
+    @extend_schema(
+        operation_id="hands_create",
+        request=HandRecordInput,
+        responses={201: GameOutput, 200: GameOutput, **HAND_ERRORS},
+        summary="Record the next hand",
+        description=(
+            "201 with the whole game. A `client_id` already recorded for this game "
+            "records nothing and answers 200 with the game as it stands. 409 when "
+            "`number` is not the next hand's number or the game is already won."
+        ),
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _get_game(game_id)
+        _check_can_edit(request, game)
+        data = HandRecordInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            _, created = services.hand_record(
+                game_id=game.pk,
+                hand=data.hand(),
+                number=data.validated_data.get("number"),
+                client_id=data.validated_data.get("client_id"),
+                by=request.user,
+            )
+        except RuleViolation as violation:
+            raise api_error(violation) from violation
+        return _game_response(
+            game.pk, status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
+
+
+class HandDetailAPI(APIView):
+    @extend_schema(
+        operation_id="hands_update",
+        request=HandCorrectInput,
+        responses={200: GameOutput, **HAND_ERRORS},
+        summary="Correct a hand; the game is replayed",
+    )
+    def put(self, request: Request, game_id: int, number: int) -> Response:
+        game = _get_game(game_id)
+        _check_can_edit(request, game)
+        data = HandCorrectInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        sent = request.data.get("number") if isinstance(request.data, dict) else None
+        if sent is not None and sent != number:
+            raise ValidationError(
+                {"number": [f"This is hand {number}; the body says hand {sent}."]}
+            )
+        try:
+            services.hand_correct(
+                game_id=game.pk, number=number, hand=data.hand(), by=request.user
+            )
+        except services.HandNotFound as missing:
+            raise Http404(str(missing)) from missing
+        except RuleViolation as violation:
+            raise api_error(violation) from violation
+        return _game_response(game.pk)
+
+    @extend_schema(
+        operation_id="hands_destroy",
+        request=None,
+        responses={200: GameOutput, **HAND_ERRORS},
+        summary="Undo the last hand",
+    )
+    def delete(self, request: Request, game_id: int, number: int) -> Response:
+        game = _get_game(game_id)
+        _check_can_edit(request, game)
+        try:
+            services.hand_undo(game_id=game.pk, number=number, by=request.user)
+        except services.HandNotFound as missing:
+            raise Http404(str(missing)) from missing
+        except RuleViolation as violation:
+            raise api_error(violation) from violation
+        return _game_response(game.pk)
+

@@ -1,0 +1,237 @@
+"""Games, seats, hands and awards. Thin: fields, constraints, __str__.
+
+Scores are computed by `scoring.engine` and written here by `scoring.services`; a Game
+row keeps its current scores, status and winner so that lists of games need no replay.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from pitchclub.models import Player
+
+
+class Variant(models.TextChoices):
+    AUCTION = "auction", "Auction Pitch"
+    THIRTEEN = "thirteen", "13-Point Partner Pitch"
+
+
+class Status(models.TextChoices):
+    IN_PROGRESS = "in_progress", "In progress"
+    FINISHED = "finished", "Finished"
+
+
+class Point(models.TextChoices):
+    """Every point of both variants by its API name (`jack` is shared)."""
+
+    HIGH = "high", "High"
+    LOW = "low", "Low"
+    JACK = "jack", "Jack"
+    GAME = "game", "Game"
+    ACE = "ace", "Ace"
+    JICK = "jick", "Jick"
+    HIGH_JOKER = "high_joker", "High joker"
+    LOW_JOKER = "low_joker", "Low joker"
+    TEN = "ten", "Ten"
+    THREE = "three", "Three"
+    OFF_THREE = "off_three", "Off-three"
+    TWO = "two", "Two"
+
+
+class Suit(models.TextChoices):
+    SPADES = "spades", "Spades"
+    HEARTS = "hearts", "Hearts"
+    DIAMONDS = "diamonds", "Diamonds"
+    CLUBS = "clubs", "Clubs"
+
+
+class Game(models.Model):
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    partnership = models.BooleanField(default=False)
+    player_count = models.PositiveSmallIntegerField()
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    options = models.JSONField(default=dict)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    scores = models.JSONField(default=list)
+    hand_count = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="games_created",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["-updated_at"], name="game_recent_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(variant__in=Variant.values), name="game_variant_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=Status.values), name="game_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(player_count__gte=2, player_count__lte=7),
+                name="game_player_count_2_to_7",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer__lt=F("player_count")),
+                name="game_first_dealer_is_a_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(status=Status.FINISHED, winner__isnull=False)
+                | Q(status=Status.IN_PROGRESS, winner__isnull=True),
+                name="game_finished_iff_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__lt=F("player_count")),
+                name="game_winner_is_a_side",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.get_variant_display()})"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+            models.CheckConstraint(condition=Q(number__lte=6), name="seat_number_0_to_6"),
+            models.CheckConstraint(condition=Q(side__lte=F("number")), name="seat_side_le_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number} of game {self.game_id}: {self.player}"
+
+
+class Hand(models.Model):
+    """One hand as recorded (inputs) with the engine's result (outputs)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    auction = models.JSONField(null=True, blank=True)
+    pitcher = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField()
+    bidding_side = models.PositiveSmallIntegerField()
+    trump = models.CharField(max_length=8, choices=Suit.choices, blank=True)
+    single_trump = models.BooleanField(default=False)
+    game_points = models.JSONField(null=True, blank=True)
+    won = models.JSONField()
+    made = models.BooleanField()
+    deltas = models.JSONField()
+    scores = models.JSONField()
+    client_id = models.UUIDField(null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(
+                fields=["game", "client_id"], name="hand_unique_client_id"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(bid__gte=1, bid__lte=13), name="hand_bid_1_to_13"
+            ),
+            models.CheckConstraint(condition=Q(dealer__lte=6), name="hand_dealer_is_a_seat"),
+            models.CheckConstraint(
+                condition=Q(pitcher__lte=6), name="hand_pitcher_is_a_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(trump="") | Q(trump__in=Suit.values), name="hand_trump_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of game {self.game_id}"
+
+
+class Award(models.Model):
+    """One point of one hand taken by one seat: lets the database count, per player,
+    how often each point was taken. Points awarded to nobody have no row."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="awards")
+    point = models.CharField(max_length=16, choices=Point.choices)
+    seat = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    value = models.PositiveSmallIntegerField(default=1)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="awards")
+
+    class Meta:
+        ordering = ["hand", "point"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "point"], name="award_unique_point"),
+            models.CheckConstraint(
+                condition=Q(point__in=Point.values), name="award_point_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(value__gte=1, value__lte=3), name="award_value_1_to_3"
+            ),
+            models.CheckConstraint(condition=Q(seat__lte=6), name="award_seat_0_to_6"),
+        ]
+        indexes = [models.Index(fields=["player", "point"], name="award_player_point_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.get_point_display()} to seat {self.seat} in {self.hand}"
+
+
+class HandRevision(models.Model):
+    """The revision log: every correction and undo keeps the hand as it was."""
+
+    class Action(models.TextChoices):
+        CORRECT = "correct", "Corrected"
+        UNDO = "undo", "Undone"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    hand_number = models.PositiveIntegerField()
+    action = models.CharField(max_length=8, choices=Action.choices)
+    before = models.JSONField()
+    after = models.JSONField(null=True, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "changed_at", "id"]
+        indexes = [
+            models.Index(fields=["game", "hand_number"], name="revision_game_hand_idx")
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=["correct", "undo"]), name="revision_action_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} hand {self.hand_number} of game {self.game_id}"

@@ -1,0 +1,33 @@
+"""Reads: each selector runs a fixed number of queries, whatever the game's length."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Prefetch, QuerySet
+
+from scoring.models import Game, Hand, Seat
+
+
+def game_list(*, limit: int | None = None) -> QuerySet[Game]:
+    """Games, most recently changed first, with their seated players (2 queries)."""
+    games = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    ).order_by("-updated_at", "-id")
+    return games[:limit] if limit is not None else games
+
+
+def game_detail(*, game_id: int) -> Game:
+    """One game with seats, hands and awards prefetched (4 queries).
+
+    Raises Game.DoesNotExist for an unknown id."""
+    return Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        "hands__awards",
+    ).get(pk=game_id)
+
+
+def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
+    """Whether `user` may record, correct and undo hands of `game`: its creator
+    (the scorekeeper) and superusers."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(user.is_superuser or game.created_by_id == user.pk)

@@ -1,0 +1,343 @@
+"""Writes: the only bridge between rows and the rules engine.
+
+Every service is atomic and locks the game row while it writes, so two phones
+recording at once are serialised by the database instead of corrupting a game.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from pitchclub.models import Player
+from scoring import engine
+from scoring.engine import RuleViolation
+from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
+
+PLAYER_NAME_MAX = 40
+
+
+class HandNotFound(LookupError):
+    """The hand number does not exist in this game (a 404, not a rule broken)."""
+
+
+def rules_for(game: Game) -> engine.Rules:
+    """The engine's rules for a stored game."""
+    return engine.make_rules(
+        game.variant,
+        game.player_count,
+        game.partnership,
+        game.first_dealer,
+        game.options,
+    )
+
+
+def state_of(game: Game) -> engine.GameState:
+    return engine.GameState(
+        scores=tuple(game.scores), hands=game.hand_count, winner=game.winner
+    )
+
+
+def hand_input_of(hand: Hand) -> engine.HandInput:
+    """The engine input a stored hand was recorded with (awards prefetched)."""
+    return engine.HandInput(
+        auction=tuple(hand.auction) if hand.auction is not None else None,
+        pitcher=hand.pitcher,
+        bid=hand.bid,
+        trump=hand.trump or None,
+        awards={award.point: award.seat for award in hand.awards.all()},
+        single_trump=hand.single_trump,
+        game_points=tuple(hand.game_points) if hand.game_points is not None else None,
+    )
+
+
+def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return by if by is not None and by.is_authenticated else None
+
+
+def _resolve_players(players: Sequence[str | Player]) -> list[Player]:
+    """Players by name (an existing player of that name is reused) or as given."""
+    resolved: list[Player] = []
+    for index, entry in enumerate(players):
+        field = f"players.{index}"
+        if isinstance(entry, Player):
+            resolved.append(entry)
+            continue
+        if not isinstance(entry, str):
+            raise RuleViolation(
+                "invalid_player", field, "Give each player as a name or a player id."
+            )
+        name = " ".join(entry.split())
+        if not name:
+            raise RuleViolation(
+                "empty_player_name", field, f"Player {index + 1} has no name."
+            )
+        if len(name) > PLAYER_NAME_MAX:
+            raise RuleViolation(
+                "player_name_too_long",
+                field,
+                f"The name of player {index + 1} is longer than {PLAYER_NAME_MAX} "
+                "characters.",
+            )
+        player = (
+            Player.objects.filter(name__iexact=name).order_by("id").first()
+            or Player.objects.create(name=name)
+        )
+        resolved.append(player)
+    seen: dict[int, int] = {}
+    for index, player in enumerate(resolved):
+        if player.pk in seen:
+            raise RuleViolation(
+                "duplicate_player",
+                f"players.{index}",
+                f"{player.name} already sits at seat {seen[player.pk]}: "
+                "each player can sit only once.",
+            )
+        seen[player.pk] = index
+    return resolved
+
+
+@transaction.atomic
+def game_start(
+    *,
+    variant: str,
+    players: Sequence[str | Player],
+    partnership: bool | None = None,
+    first_dealer: int = 0,
+    options: Mapping[str, Any] | None = None,
+    created_by: AbstractBaseUser | None = None,
+) -> Game:
+    """Start a game: seats in the given order, seat 0 first."""
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise RuleViolation("invalid_players", "players", "Give the players as a list.")
+    rules = engine.make_rules(variant, len(players), partnership, first_dealer, options)
+    seated = _resolve_players(players)
+    game = Game.objects.create(
+        variant=str(rules.variant),
+        partnership=rules.partnership,
+        player_count=rules.players,
+        first_dealer=rules.first_dealer,
+        options=rules.options(),
+        scores=[0] * len(rules.sides),
+        created_by=_user(created_by),
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, number=seat, side=rules.side_of(seat), player=player)
+        for seat, player in enumerate(seated)
+    )
+    return game
+
+
+def _lock(game_id: int) -> Game:
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def _apply_state(game: Game, state: engine.GameState) -> None:
+    was_finished = game.status == Status.FINISHED
+    game.scores = list(state.scores)
+    game.hand_count = state.hands
+    game.winner = state.winner
+    game.status = Status.FINISHED if state.finished else Status.IN_PROGRESS
+    if state.finished and not was_finished:
+        game.finished_at = timezone.now()
+    elif not state.finished:
+        game.finished_at = None
+    game.save(
+        update_fields=[
+            "scores",
+            "hand_count",
+            "winner",
+            "status",
+            "finished_at",
+            "updated_at",
+        ]
+    )
+
+
+def _result_fields(result: engine.HandResult) -> dict[str, Any]:
+    return {
+        "dealer": result.dealer,
+        "auction": list(result.auction) if result.auction is not None else None,
+        "pitcher": result.pitcher,
+        "bid": result.bid,
+        "bidding_side": result.bidding_side,
+        "trump": result.trump or "",
+        "single_trump": result.single_trump,
+        "game_points": (
+            list(result.game_points) if result.game_points is not None else None
+        ),
+        "won": list(result.won),
+        "made": result.made,
+        "deltas": list(result.deltas),
+        "scores": list(result.scores),
+    }
+
+
+def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
+    rules_points = engine.POINT_VALUES[engine.Variant(game.variant)]
+    players = dict(game.seats.values_list("number", "player_id"))
+    sides = dict(game.seats.values_list("number", "side"))
+    Award.objects.bulk_create(
+        Award(
+            hand=hand,
+            point=point,
+            seat=seat,
+            side=sides[seat],
+            value=rules_points[point],
+            player_id=players[seat],
+        )
+        for point, seat in result.awards.items()
+        if seat is not None
+    )
+
+
+def hand_snapshot(hand: Hand) -> dict[str, Any]:
+    """The hand as it stands, for the revision log (awards prefetched or queried)."""
+    awards = {award.point: award.seat for award in hand.awards.all()}
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "auction": hand.auction,
+        "pitcher": hand.pitcher,
+        "bid": hand.bid,
+        "trump": hand.trump or None,
+        "awards": awards,
+        "single_trump": hand.single_trump,
+        "game_points": hand.game_points,
+        "won": hand.won,
+        "made": hand.made,
+        "deltas": hand.deltas,
+        "scores": hand.scores,
+        "client_id": str(hand.client_id) if hand.client_id else None,
+        "recorded_by": hand.recorded_by_id,
+        "recorded_at": hand.created_at.isoformat(),
+    }
+
+
+@transaction.atomic
+def hand_record(
+    *,
+    game_id: int,
+    hand: engine.HandInput,
+    number: int | None = None,
+    client_id: UUID | None = None,
+    by: AbstractBaseUser | None = None,
+) -> tuple[Game, bool]:
+    """Record the next hand. Returns the game and whether a hand was written:
+    a `client_id` already recorded for this game is a retry and writes nothing."""
+    game = _lock(game_id)
+    if client_id is not None and game.hands.filter(client_id=client_id).exists():
+        return game, False
+    expected = game.hand_count + 1
+    if number is not None and number != expected:
+        raise RuleViolation(
+            "number_conflict",
+            "number",
+            f"Hand {number} cannot be recorded: the next hand of this game is hand "
+            f"{expected}. Reload the game: someone else may have recorded a hand.",
+        )
+    result, state = engine.score_hand(rules_for(game), state_of(game), hand)
+    stored = Hand.objects.create(
+        game=game,
+        number=result.number,
+        client_id=client_id,
+        recorded_by=_user(by),
+        **_result_fields(result),
+    )
+    _write_awards(game, stored, result)
+    _apply_state(game, state)
+    return game, True
+
+
+def _hands_for_replay(game: Game) -> list[Hand]:
+    return list(game.hands.order_by("number").prefetch_related("awards"))
+
+
+def _get_hand(hands: list[Hand], number: int) -> Hand:
+    if not 1 <= number <= len(hands):
+        raise HandNotFound(f"This game has no hand {number}.")
+    return hands[number - 1]
+
+
+@transaction.atomic
+def hand_correct(
+    *,
+    game_id: int,
+    number: int,
+    hand: engine.HandInput,
+    by: AbstractBaseUser | None = None,
+) -> Game:
+    """Replace hand `number` and replay the whole game (RULES.md, Corrections)."""
+    game = _lock(game_id)
+    hands = _hands_for_replay(game)
+    target = _get_hand(hands, number)
+    inputs = [hand_input_of(stored) for stored in hands]
+    inputs[number - 1] = hand
+    replayed = engine.replay(rules_for(game), inputs)
+    before = hand_snapshot(target)
+
+    corrected = replayed.results[number - 1]
+    for name, value in _result_fields(corrected).items():
+        setattr(target, name, value)
+    target.recorded_by = _user(by) or target.recorded_by
+    target.save()
+    target.awards.all().delete()
+    _write_awards(game, target, corrected)
+
+    # Later hands keep their inputs; only their running scores can move.
+    later = []
+    for stored, result in zip(hands[number:], replayed.results[number:], strict=True):
+        if stored.scores != list(result.scores):
+            stored.scores = list(result.scores)
+            later.append(stored)
+    Hand.objects.bulk_update(later, ["scores"])
+
+    target = Hand.objects.prefetch_related("awards").get(pk=target.pk)
+    HandRevision.objects.create(
+        game=game,
+        hand_number=number,
+        action=HandRevision.Action.CORRECT,
+        before=before,
+        after=hand_snapshot(target),
+        changed_by=_user(by),
+    )
+    _apply_state(game, replayed.state)
+    return game
+
+
+@transaction.atomic
+def hand_undo(
+    *, game_id: int, number: int, by: AbstractBaseUser | None = None
+) -> Game:
+    """Remove the last hand; the game reopens if that hand had won it."""
+    game = _lock(game_id)
+    target = (
+        game.hands.filter(number=number).prefetch_related("awards").first()
+    )
+    if target is None:
+        raise HandNotFound(f"This game has no hand {number}.")
+    if number != game.hand_count:
+        raise RuleViolation(
+            "not_last_hand",
+            "number",
+            f"Only the last hand (hand {game.hand_count}) can be undone. "
+            f"To change hand {number}, correct it instead.",
+        )
+    HandRevision.objects.create(
+        game=game,
+        hand_number=number,
+        action=HandRevision.Action.UNDO,
+        before=hand_snapshot(target),
+        changed_by=_user(by),
+    )
+    target.delete()
+    previous = game.hands.filter(number=number - 1).values_list("scores", flat=True)
+    scores = previous.first() or [0] * len(game.scores)
+    # A game cannot be won before its last hand, so without it nobody has won.
+    _apply_state(
+        game, engine.GameState(scores=tuple(scores), hands=number - 1, winner=None)
+    )
+    return game

@@ -1,0 +1,33 @@
+import pytest
+from django.contrib.auth.models import AbstractUser
+from pytest_django.fixtures import SettingsWrapper
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+
+
+@pytest.fixture(autouse=True)
+def _plain_http(settings: SettingsWrapper) -> None:
+    """Tests speak plain HTTP to the test server: no HTTPS redirect, no secure-only
+    cookies (production keeps both; tests/pitchclub/test_settings.py checks that)."""
+    settings.SECURE_SSL_REDIRECT = False
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+
+
+@pytest.fixture
+def user(db: None) -> AbstractUser:
+    return UserFactory()
+
+
+@pytest.fixture
+def api(user: AbstractUser) -> APIClient:
+    """An API client signed in as the scorekeeper `user`."""
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def anon_api() -> APIClient:
+    return APIClient()
