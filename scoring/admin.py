@@ -11,8 +11,15 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["id", "variant", "partnership", "status", "winner", "hand_count",
-                    "updated_at"]
+    list_display = [
+        "id",
+        "variant",
+        "partnership",
+        "status",
+        "winner",
+        "hand_count",
+        "updated_at",
+    ]
     list_filter = ["variant", "status", "partnership"]
     date_hierarchy = "created_at"
     inlines = [SeatInline]

@@ -30,7 +30,12 @@ from scoring import engine, selectors, services
 from scoring.engine import RuleViolation
 from scoring.models import Game, Suit, Variant
 
-CONFLICT_CODES = {"game_over", "won_before_last_hand", "not_last_hand", "number_conflict"}
+CONFLICT_CODES = {
+    "game_over",
+    "won_before_last_hand",
+    "not_last_hand",
+    "number_conflict",
+}
 
 
 class Conflict(APIException):
@@ -51,7 +56,9 @@ def api_error(violation: RuleViolation) -> APIException:
     """The HTTP answer for an engine refusal."""
     if violation.code in CONFLICT_CODES:
         return Conflict({"detail": violation.message, "code": violation.code})
-    return ValidationError(_nest(violation.field or "non_field_errors", violation.message))
+    return ValidationError(
+        _nest(violation.field or "non_field_errors", violation.message)
+    )
 
 
 # --- strict fields: a seat is a whole number, never "3", 3.0 or true ---------------
@@ -84,7 +91,9 @@ class CallField(serializers.Field):
     default_error_messages = {"invalid": 'A call is "pass" or a whole number.'}
 
     def to_internal_value(self, data: Any) -> int | str:
-        if data == engine.PASS or (isinstance(data, int) and not isinstance(data, bool)):
+        if data == engine.PASS or (
+            isinstance(data, int) and not isinstance(data, bool)
+        ):
             return data
         self.fail("invalid")
 
@@ -108,7 +117,7 @@ class PlayerRefField(serializers.Field):
     """A display name, or {"player": id} naming a registered player."""
 
     default_error_messages = {
-        "invalid": 'Give a name, or {"player": id} for a registered player.',
+        "invalid": 'Give a name, or {{"player": id}} for a registered player.',
         "unknown": "There is no player {id}.",
     }
 
@@ -139,7 +148,10 @@ class StrictInput(serializers.Serializer):
             unknown = set(data) - set(self.fields) - self.tolerated
             if unknown:
                 raise ValidationError(
-                    {name: ["This field is not part of the request."] for name in unknown}
+                    {
+                        name: ["This field is not part of the request."]
+                        for name in unknown
+                    }
                 )
         return super().to_internal_value(data)
 
@@ -237,7 +249,9 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
         "updated_at": game.updated_at,
     }
     if with_hands:
-        payload["hands"] = [hand_payload(hand, rules.points) for hand in game.hands.all()]
+        payload["hands"] = [
+            hand_payload(hand, rules.points) for hand in game.hands.all()
+        ]
     else:
         payload["hand_count"] = game.hand_count
     return payload
@@ -325,7 +339,11 @@ class GamesAPI(APIView):
 
 
 class GameDetailAPI(APIView):
-    @extend_schema(operation_id="games_retrieve", responses=GameOutput, summary="A game")
+    @extend_schema(
+        operation_id="games_retrieve",
+        responses={200: GameOutput, 404: OpenApiResponse(description="No such game.")},
+        summary="A game",
+    )
     def get(self, request: Request, game_id: int) -> Response:
         try:
             return _game_response(game_id)
@@ -344,7 +362,9 @@ class HandInputSerializer(StrictInput):
     auction = serializers.ListField(child=CallField(), required=False, allow_null=True)
     pitcher = StrictIntegerField(required=False, allow_null=True)
     bid = StrictIntegerField(required=False, allow_null=True)
-    trump = serializers.ChoiceField(choices=Suit.choices, required=False, allow_null=True)
+    trump = serializers.ChoiceField(
+        choices=Suit.choices, required=False, allow_null=True
+    )
     awards = serializers.DictField(
         child=StrictIntegerField(allow_null=True), required=False, default=dict
     )
@@ -462,4 +482,3 @@ class HandDetailAPI(APIView):
         except RuleViolation as violation:
             raise api_error(violation) from violation
         return _game_response(game.pk)
-

@@ -110,10 +110,18 @@ class Seat(models.Model):
     class Meta:
         ordering = ["game", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
-            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
-            models.CheckConstraint(condition=Q(number__lte=6), name="seat_number_0_to_6"),
-            models.CheckConstraint(condition=Q(side__lte=F("number")), name="seat_side_le_seat"),
+            models.UniqueConstraint(
+                fields=["game", "number"], name="seat_unique_number"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "player"], name="seat_unique_player"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__lte=6), name="seat_number_0_to_6"
+            ),
+            models.CheckConstraint(
+                condition=Q(side__lte=F("number")), name="seat_side_le_seat"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -151,20 +159,27 @@ class Hand(models.Model):
     class Meta:
         ordering = ["game", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(
+                fields=["game", "number"], name="hand_unique_number"
+            ),
             models.UniqueConstraint(
                 fields=["game", "client_id"], name="hand_unique_client_id"
             ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="hand_number_from_1"
+            ),
             models.CheckConstraint(
                 condition=Q(bid__gte=1, bid__lte=13), name="hand_bid_1_to_13"
             ),
-            models.CheckConstraint(condition=Q(dealer__lte=6), name="hand_dealer_is_a_seat"),
+            models.CheckConstraint(
+                condition=Q(dealer__lte=6), name="hand_dealer_is_a_seat"
+            ),
             models.CheckConstraint(
                 condition=Q(pitcher__lte=6), name="hand_pitcher_is_a_seat"
             ),
             models.CheckConstraint(
-                condition=Q(trump="") | Q(trump__in=Suit.values), name="hand_trump_known"
+                condition=Q(trump="") | Q(trump__in=Suit.values),
+                name="hand_trump_known",
             ),
         ]
 
@@ -186,7 +201,9 @@ class Award(models.Model):
     class Meta:
         ordering = ["hand", "point"]
         constraints = [
-            models.UniqueConstraint(fields=["hand", "point"], name="award_unique_point"),
+            models.UniqueConstraint(
+                fields=["hand", "point"], name="award_unique_point"
+            ),
             models.CheckConstraint(
                 condition=Q(point__in=Point.values), name="award_point_known"
             ),
@@ -195,7 +212,9 @@ class Award(models.Model):
             ),
             models.CheckConstraint(condition=Q(seat__lte=6), name="award_seat_0_to_6"),
         ]
-        indexes = [models.Index(fields=["player", "point"], name="award_player_point_idx")]
+        indexes = [
+            models.Index(fields=["player", "point"], name="award_player_point_idx")
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_point_display()} to seat {self.seat} in {self.hand}"
@@ -229,9 +248,11 @@ class HandRevision(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(action__in=["correct", "undo"]), name="revision_action_known"
+                condition=Q(action__in=["correct", "undo"]),
+                name="revision_action_known",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} hand {self.hand_number} of game {self.game_id}"
+        action = self.get_action_display()
+        return f"{action} hand {self.hand_number} of game {self.game_id}"

@@ -82,10 +82,9 @@ def _resolve_players(players: Sequence[str | Player]) -> list[Player]:
                 f"The name of player {index + 1} is longer than {PLAYER_NAME_MAX} "
                 "characters.",
             )
-        player = (
-            Player.objects.filter(name__iexact=name).order_by("id").first()
-            or Player.objects.create(name=name)
-        )
+        player = Player.objects.filter(name__iexact=name).order_by(
+            "id"
+        ).first() or Player.objects.create(name=name)
         resolved.append(player)
     seen: dict[int, int] = {}
     for index, player in enumerate(resolved):
@@ -309,14 +308,10 @@ def hand_correct(
 
 
 @transaction.atomic
-def hand_undo(
-    *, game_id: int, number: int, by: AbstractBaseUser | None = None
-) -> Game:
+def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) -> Game:
     """Remove the last hand; the game reopens if that hand had won it."""
     game = _lock(game_id)
-    target = (
-        game.hands.filter(number=number).prefetch_related("awards").first()
-    )
+    target = game.hands.filter(number=number).prefetch_related("awards").first()
     if target is None:
         raise HandNotFound(f"This game has no hand {number}.")
     if number != game.hand_count:

@@ -13,7 +13,7 @@ RECENT_GAMES = 30
 
 
 def _side_names(game: Game) -> list[str]:
-    """"Ann" in solo play, "Ann & Cy" for a team (seats prefetched)."""
+    """ "Ann" in solo play, "Ann & Cy" for a team (seats prefetched)."""
     rules = services.rules_for(game)
     names = {seat.number: seat.player.name for seat in game.seats.all()}
     return [" & ".join(names[seat] for seat in side) for side in rules.sides]

@@ -1,13 +1,13 @@
 import pytest
 from django.contrib.auth.models import AbstractUser
-from pytest_django.fixtures import SettingsWrapper
+from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def _plain_http(settings: SettingsWrapper) -> None:
+def _plain_http(settings: Settings) -> None:
     """Tests speak plain HTTP to the test server: no HTTPS redirect, no secure-only
     cookies (production keeps both; tests/pitchclub/test_settings.py checks that)."""
     settings.SECURE_SSL_REDIRECT = False

@@ -14,7 +14,7 @@ from scoring import engine, services
 from scoring.models import Game
 
 DEMO_USER = "demo"
-DEMO_PASSWORD = "pitch-demo"  # noqa: S105 - a local trial account, refused without DEBUG
+DEMO_PASSWORD = "pitch-demo"
 
 # (variant, players, partnership, options, hands); a hand is (auction, awards).
 EVENING: list[tuple[str, list[str], bool, dict[str, Any], list[tuple[list, dict]]]] = [
@@ -40,8 +40,17 @@ EVENING: list[tuple[str, list[str], bool, dict[str, Any], list[tuple[list, dict]
         [
             (
                 [13],
-                {"ace": 1, "jack": 3, "jick": 1, "high_joker": 3, "low_joker": 1,
-                 "ten": 1, "three": 3, "off_three": 1, "two": 3},
+                {
+                    "ace": 1,
+                    "jack": 3,
+                    "jick": 1,
+                    "high_joker": 3,
+                    "low_joker": 1,
+                    "ten": 1,
+                    "three": 3,
+                    "off_three": 1,
+                    "two": 3,
+                },
             ),
         ],
     ),
@@ -64,18 +73,43 @@ EVENING: list[tuple[str, list[str], bool, dict[str, Any], list[tuple[list, dict]
         [
             (
                 [6, "pass", 7, "pass"],
-                {"ace": 3, "jack": 1, "jick": 0, "high_joker": 3, "low_joker": 2,
-                 "ten": 1, "three": 3, "off_three": 0, "two": 1},
+                {
+                    "ace": 3,
+                    "jack": 1,
+                    "jick": 0,
+                    "high_joker": 3,
+                    "low_joker": 2,
+                    "ten": 1,
+                    "three": 3,
+                    "off_three": 0,
+                    "two": 1,
+                },
             ),
             (
                 ["pass", "pass", "pass", 5],
-                {"ace": 2, "jack": 0, "jick": 1, "high_joker": 1, "ten": 2,
-                 "three": 0, "off_three": 3, "two": 2},
+                {
+                    "ace": 2,
+                    "jack": 0,
+                    "jick": 1,
+                    "high_joker": 1,
+                    "ten": 2,
+                    "three": 0,
+                    "off_three": 3,
+                    "two": 2,
+                },
             ),
             (
                 [5, 8, "pass", "pass"],
-                {"ace": 0, "jack": 2, "jick": 1, "high_joker": 0, "low_joker": 3,
-                 "three": 1, "off_three": 0, "two": 0},
+                {
+                    "ace": 0,
+                    "jack": 2,
+                    "jick": 1,
+                    "high_joker": 0,
+                    "low_joker": 3,
+                    "three": 1,
+                    "off_three": 0,
+                    "two": 0,
+                },
             ),
         ],
     ),
@@ -119,8 +153,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, force: bool = False, **options: Any) -> None:
         if not settings.DEBUG and not force:
             raise CommandError(
-                "The demo creates an account with a known password: run it with DEBUG=1 "
-                "(a local trial), or pass --force."
+                "The demo creates an account with a known password: run it with "
+                "DEBUG=1 (a local trial), or pass --force."
             )
         user_model = get_user_model()
         user, created = user_model.objects.get_or_create(
@@ -148,6 +182,7 @@ class Command(BaseCommand):
                 )
         self.stdout.write(
             self.style.SUCCESS(
-                f"Loaded {len(EVENING)} games. Sign in as {DEMO_USER} / {DEMO_PASSWORD}."
+                f"Loaded {len(EVENING)} games. "
+                f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}."
             )
         )

@@ -1,0 +1,51 @@
+"""Production settings come from the environment and pass Django's deploy checks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x" * 20 + "-a-long-random-production-secret-" + "y" * 20,
+    "ALLOWED_HOSTS": "pitch.example.org",
+}
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE"}
+    }
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_check_deploy_passes_with_production_settings() -> None:
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    env = dict(PRODUCTION)
+    env["SECRET_KEY"] = ""
+    result = _manage("check", **env)
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_no_model_change_is_missing_a_migration() -> None:
+    result = _manage("makemigrations", "--check", "--dry-run", DEBUG="1")
+    assert result.returncode == 0, result.stdout + result.stderr
