@@ -1,0 +1,54 @@
+"""The Pitch rules of RULES.md as a pure-Python library (standard library only).
+
+Build a game's ``Rules`` with ``make_rules``, then score hands one by one with
+``score_hand`` or a whole game with ``replay``. A scorekeeper's mistake raises
+``RuleViolation`` with a code, the field concerned and a message for people.
+"""
+
+from .auction import legal_calls
+from .errors import RuleViolation
+from .game import (
+    GameState,
+    HandResult,
+    Replay,
+    new_game,
+    replay,
+    score_hand,
+    waiting_to_go_out,
+)
+from .hand import HandInput
+from .rules import (
+    OPTION_DEFAULTS,
+    PASS,
+    POINT_VALUES,
+    POINTS,
+    LowGoesTo,
+    MoonFail,
+    Rules,
+    Suit,
+    Variant,
+    make_rules,
+)
+
+__all__ = [
+    "OPTION_DEFAULTS",
+    "PASS",
+    "POINTS",
+    "POINT_VALUES",
+    "GameState",
+    "HandInput",
+    "HandResult",
+    "LowGoesTo",
+    "MoonFail",
+    "Replay",
+    "RuleViolation",
+    "Rules",
+    "Suit",
+    "Variant",
+    "legal_calls",
+    "make_rules",
+    "new_game",
+    "replay",
+    "score_hand",
+    "waiting_to_go_out",
+]

@@ -1,0 +1,210 @@
+"""Scoring hands, deciding the winner, and replaying a whole game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import RuleViolation
+from .hand import HandInput, check_hand
+from .rules import MoonFail, Rules, Variant
+
+# Used to build frozen dataclass instances from values checked already.
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand: what was recorded, what each side won, and the new totals.
+
+    ``won``, ``deltas`` and ``scores`` are indexed by side; ``awards`` holds every
+    point of the variant in order, None for nobody; ``winner`` is the winning side
+    if this hand ended the game.
+    """
+
+    number: int
+    dealer: int
+    auction: tuple[int | str, ...] | None
+    pitcher: int
+    bid: int
+    bidding_side: int
+    trump: str | None
+    awards: dict[str, int | None]
+    single_trump: bool
+    game_points: tuple[int, ...] | None
+    won: tuple[int, ...]
+    made: bool
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Where a game stands: the totals per side, hands scored, and the winner."""
+
+    scores: tuple[int, ...]
+    hands: int
+    winner: int | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is won (no further hand can be recorded)."""
+        return self.winner is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game scored from its first hand: every hand's result and the final state."""
+
+    results: tuple[HandResult, ...]
+    state: GameState
+
+
+def new_game(rules: Rules) -> GameState:
+    """The state of a game before its first hand: every side at 0."""
+    return GameState(scores=(0,) * len(rules.sides), hands=0, winner=None)
+
+
+def score_hand(
+    rules: Rules, state: GameState, hand: HandInput
+) -> tuple[HandResult, GameState]:
+    """Check and score the next hand of a game; return its result and the new state.
+
+    The hand gets number ``state.hands + 1`` and that hand's dealer. Raises
+    ``RuleViolation`` if the hand breaks a rule or the game is already won.
+    """
+    sides = rules.sides
+    if len(state.scores) != len(sides):
+        raise ValueError(
+            f"A game state with {len(state.scores)} scores does not fit rules with "
+            f"{len(sides)} sides"
+        )
+    if state.winner is not None:
+        raise RuleViolation(
+            "game_over",
+            "game",
+            f"This game is over: {rules.side_name(state.winner)} won it at hand "
+            f"{state.hands}. No more hands can be recorded; correct or undo a hand "
+            f"instead.",
+        )
+    number = state.hands + 1
+    players = rules.players
+    dealer = (rules.first_dealer + state.hands) % players
+    auction, pitcher, bid, trump, seats, single_trump, game_points = check_hand(
+        rules, dealer, hand
+    )
+
+    seat_sides = rules.seat_sides
+    won = [0] * len(sides)
+    for seat, value in zip(seats, rules.point_values, strict=True):
+        if seat is not None:
+            won[seat_sides[seat]] += value
+    bidding_side = seat_sides[pitcher]
+    made = won[bidding_side] >= bid
+    deltas = list(won)
+    if not made:
+        # Set back: the points the bidding side won are not added.
+        deltas[bidding_side] = -bid
+    scores = tuple(map(int.__add__, state.scores, deltas))
+    winner = _winner(rules, scores, bidding_side, bid, made)
+
+    # Frozen dataclasses are built by filling __dict__ at once: their __init__ sets
+    # every field through object.__setattr__, which cost more than the scoring.
+    result = _new(HandResult)
+    _setattr(
+        result,
+        "__dict__",
+        {
+            "number": number,
+            "dealer": dealer,
+            "auction": auction,
+            "pitcher": pitcher,
+            "bid": bid,
+            "bidding_side": bidding_side,
+            "trump": trump,
+            "awards": dict(zip(rules.points, seats, strict=True)),
+            "single_trump": single_trump,
+            "game_points": game_points,
+            "won": tuple(won),
+            "made": made,
+            "deltas": tuple(deltas),
+            "scores": scores,
+            "winner": winner,
+        },
+    )
+    state = _new(GameState)
+    _setattr(state, "__dict__", {"scores": scores, "hands": number, "winner": winner})
+    return result, state
+
+
+def _winner(
+    rules: Rules, scores: tuple[int, ...], bidding_side: int, bid: int, made: bool
+) -> int | None:
+    """The side that wins the game on this hand, if any (RULES.md, Winning)."""
+    if rules.variant is Variant.THIRTEEN and bid == rules.max_bid:
+        # Shooting the moon decides the game at once, whatever the scores.
+        if made:
+            return bidding_side
+        if rules.moon_fail is MoonFail.LOSE:
+            return 1 - bidding_side
+    target = rules.target
+    counts = made or not rules.must_make_bid_to_win
+    if rules.pitcher_only_win:
+        if counts and scores[bidding_side] >= target:
+            return bidding_side
+        return None
+    if counts and scores[bidding_side] >= target:
+        return bidding_side
+    best = None
+    leaders: list[int] = []
+    for side, score in enumerate(scores):
+        if side == bidding_side or score < target:
+            continue
+        if best is None or score > best:
+            best = score
+            leaders = [side]
+        elif score == best:
+            leaders.append(side)
+    # An exact tie between non-bidding sides plays another hand.
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
+    """Score a whole game from its first hand, as after any correction.
+
+    A ``RuleViolation`` from hand k carries ``hand=k``. A game that would be won
+    before its last hand is refused with ``won_before_last_hand``.
+    """
+    state = new_game(rules)
+    results: list[HandResult] = []
+    total = len(hands)
+    for number, hand in enumerate(hands, start=1):
+        try:
+            result, state = score_hand(rules, state, hand)
+        except RuleViolation as exc:
+            exc.hand = number
+            raise
+        results.append(result)
+        if state.winner is not None and number < total:
+            raise RuleViolation(
+                "won_before_last_hand",
+                "game",
+                f"After this change the game would be won at hand {number}, but "
+                f"{total} hands are recorded. Remove the hands after hand {number} "
+                f"first.",
+                hand=number,
+            )
+    return Replay(results=tuple(results), state=state)
+
+
+def waiting_to_go_out(rules: Rules, state: GameState) -> tuple[int, ...]:
+    """Sides at or above the target that must win a bid before they can win.
+
+    Only under the pitcher-only rule and while the game is not finished.
+    """
+    if not rules.pitcher_only_win or state.winner is not None:
+        return ()
+    target = rules.target
+    return tuple(side for side, score in enumerate(state.scores) if score >= target)
