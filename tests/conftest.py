@@ -7,9 +7,11 @@ from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def _plain_http(settings: Settings) -> None:
+def _test_settings(settings: Settings) -> None:
     """Tests speak plain HTTP to the test server: no HTTPS redirect, no secure-only
-    cookies (production keeps both; tests/pitchclub/test_settings.py checks that)."""
+    cookies (production keeps both; tests/pitchclub/test_settings.py checks that).
+    Passwords are hashed cheaply: the real hasher is slow by design."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SECURE_SSL_REDIRECT = False
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False

@@ -8,15 +8,16 @@ from pitchclub.models import Player
 from scoring import engine, services
 from scoring.models import Game
 
+PASSWORD = "a-good-password"
+
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
-        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"keeper{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
-    password = factory.PostGenerationMethodCall("set_password", "a-good-password")
+    password = factory.django.Password(PASSWORD)
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):
