@@ -91,8 +91,11 @@ class Game(models.Model):
                 | Q(status=Status.IN_PROGRESS, winner__isnull=True),
                 name="game_finished_iff_winner",
             ),
+            # Partners sit opposite: a partnership game has half as many sides.
             models.CheckConstraint(
-                condition=Q(winner__isnull=True) | Q(winner__lt=F("player_count")),
+                condition=Q(winner__isnull=True)
+                | Q(partnership=False, winner__lt=F("player_count"))
+                | Q(partnership=True, winner__lt=F("player_count") / 2),
                 name="game_winner_is_a_side",
             ),
         ]

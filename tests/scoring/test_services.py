@@ -770,6 +770,11 @@ def test_a_client_id_may_come_again_in_another_game(
             id="winner not a side",
         ),
         pytest.param(
+            {"partnership": True, "status": Status.FINISHED, "winner": 2},
+            "game_winner_is_a_side",
+            id="winner 2 of two teams",
+        ),
+        pytest.param(
             {"status": "paused"},
             # An unknown status breaks both checks; databases name either one.
             "game_status_known|game_finished_iff_winner",
