@@ -86,7 +86,7 @@ def check_hand(rules: Rules, dealer: int, hand: HandInput) -> CheckedHand:
         single_trump = _check_single_trump(rules, single_trump, seats)
     game_points = hand.game_points
     if game_points is not None:
-        game_points = _check_game_points(rules, game_points, seats)
+        game_points, seats = _check_game_points(rules, game_points, seats)
     return auction, pitcher, bid, trump, seats, single_trump, game_points
 
 
@@ -293,8 +293,12 @@ def _check_single_trump(
 
 def _check_game_points(
     rules: Rules, game_points: object, seats: tuple[int | None, ...]
-) -> tuple[int, ...]:
-    """Check game-point totals per side and that the Game award agrees with them."""
+) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """Check game-point totals per side and that the Game award agrees with them.
+
+    Returns the totals and the awards, with the Game point derived from the totals
+    when it was left out: to the leading player, or in partnership play to the
+    leading team's first seat (the point counts for the team either way)."""
     if rules.variant is not Variant.AUCTION:
         raise RuleViolation(
             "game_points_not_allowed",
@@ -342,16 +346,18 @@ def _check_game_points(
     award = seats[3]
     if len(leaders) == 1:
         leader = leaders[0]
-        if award is not None and rules.seat_sides[award] == leader:
-            return tuple(game_points)
+        if award is None:
+            return tuple(game_points), (*seats[:3], rules.sides[leader][0])
+        if rules.seat_sides[award] == leader:
+            return tuple(game_points), seats
         to = "seat " + " or ".join(str(seat) for seat in rules.sides[leader])
         given = "nobody" if award is None else f"seat {award}"
         raise RuleViolation(
             "game_contradicts_game_points",
             "awards.game",
             f"The game points give Game to {rules.side_name(leader)}, with {top}, "
-            f"the most, but Game is awarded to {given}: award it to {to}, or correct "
-            f"the game points.",
+            f"the most, but Game is awarded to {given}: award it to {to} (or leave it "
+            f"out), or correct the game points.",
         )
     if award is not None:
         tied = " and ".join(rules.side_name(side) for side in leaders)
@@ -362,4 +368,4 @@ def _check_game_points(
             f"nobody gets Game, but it is awarded to seat {award}: award Game to "
             f"nobody, or correct the game points.",
         )
-    return tuple(game_points)
+    return tuple(game_points), seats

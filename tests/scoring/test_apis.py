@@ -874,15 +874,6 @@ BAD_HANDS = [
         id="Game contradicts game points",
     ),
     pytest.param(
-        {
-            **SEAT_1_MAKES_2,
-            "awards": {"high": 1, "low": 1, "game": None},
-            "game_points": [10, 20, 5, 3],
-        },
-        "awards.game",
-        id="Game to nobody though one side leads",
-    ),
-    pytest.param(
         {**SEAT_1_MAKES_2, "game_points": [20, 20, 5, 3]},
         "awards.game",
         id="Game awarded on a tie",
@@ -2030,3 +2021,21 @@ def test_writes_take_the_same_queries_for_1_or_10_hands(
         )
 
     assert counts[0] == counts[1]
+
+
+def test_a_game_point_left_out_is_derived_from_the_game_points(
+    api: APIClient, game: Game
+) -> None:
+    body = {
+        "auction": [2, "pass", "pass", "pass"],
+        "awards": {"high": 1, "low": 1},
+        "game_points": [10, 5, 25, 3],
+    }
+
+    response = post_hand(api, game.pk, body)
+
+    assert response.status_code == 201
+    hand = response.json()["hands"][0]
+    assert hand["awards"]["game"] == 2
+    assert hand["won"] == [0, 2, 1, 0]
+    assert hand["game_points"] == [10, 5, 25, 3]

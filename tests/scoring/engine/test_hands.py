@@ -397,13 +397,6 @@ def test_the_game_point_counts_for_the_team_of_its_seat() -> None:
         ),
         (
             auction_rules(),
-            [10, 24, 3, 0],
-            None,
-            "game_contradicts_game_points",
-            "awards.game",
-        ),
-        (
-            auction_rules(),
             [20, 20, 4, 0],
             0,
             "game_contradicts_game_points",
@@ -456,6 +449,39 @@ def test_wrong_game_points_are_refused(
     )
 
 
+@pytest.mark.parametrize(
+    ("rules", "game_points", "game_seat", "won"),
+    [
+        (auction_rules(), [10, 24, 3, 0], 1, (2, 1, 0, 0)),
+        # Partners count together: the team's first seat holds the point.
+        (auction_rules(4, True), [30, 41], 1, (2, 1)),
+        (auction_rules(6, True), [10, 20, 30], 2, (2, 0, 1)),
+    ],
+)
+def test_a_game_point_left_out_is_derived_from_the_game_points(
+    rules: Rules, game_points: list[int], game_seat: int, won: tuple[int, ...]
+) -> None:
+    result = score(
+        rules, pitcher=0, bid=2, awards={"high": 0, "low": 0}, game_points=game_points
+    )
+
+    assert result.awards["game"] == game_seat
+    assert result.won == won
+
+
+def test_a_game_point_left_out_stays_with_nobody_when_game_points_tie() -> None:
+    result = score(
+        auction_rules(),
+        pitcher=0,
+        bid=2,
+        awards={"high": 0, "low": 0},
+        game_points=[20, 20, 4, 0],
+    )
+
+    assert result.awards["game"] is None
+    assert result.won == (2, 0, 0, 0)
+
+
 def test_a_contradicting_game_point_says_who_should_have_it() -> None:
     awards = {"high": 0, "low": 0, "game": 2}
     contradiction = {"code": "game_contradicts_game_points", "field": "awards.game"}
@@ -469,7 +495,8 @@ def test_a_contradicting_game_point_says_who_should_have_it() -> None:
     )
     assert error.message == (
         "The game points give Game to seat 1, with 24, the most, but Game is awarded "
-        "to seat 2: award it to seat 1, or correct the game points."
+        "to seat 2: award it to seat 1 (or leave it out), or correct the game "
+        "points."
     )
     error = refused(
         auction_rules(4, True),
