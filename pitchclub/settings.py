@@ -148,6 +148,8 @@ REST_FRAMEWORK = {
     # Token first: an anonymous write then answers 401 with a WWW-Authenticate header.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
+        # For scripts and curl (`-u name:password`); HTTPS-only in production.
+        "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],

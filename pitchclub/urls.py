@@ -8,6 +8,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerView,
 )
 
+from pitchclub.apis import TokenAPI
 from scoring import apis
 
 api_v1 = [
@@ -19,6 +20,7 @@ api_v1 = [
         apis.HandDetailAPI.as_view(),
         name="hand",
     ),
+    path("auth/token/", TokenAPI.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),

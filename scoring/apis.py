@@ -192,7 +192,7 @@ class GameOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=["in_progress", "finished"])
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
-    next_dealer = serializers.IntegerField(allow_null=True)
+    next_dealer = serializers.IntegerField()
     next_hand = serializers.IntegerField(allow_null=True)
     waiting_to_go_out = serializers.ListField(child=serializers.IntegerField())
     created_at = serializers.DateTimeField()
@@ -242,7 +242,8 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
         "status": game.status,
         "winner": game.winner,
         "scores": game.scores,
-        "next_dealer": None if state.finished else rules.dealer_of(game.hand_count + 1),
+        # After a win: who deals first in a rematch ("new game, same players").
+        "next_dealer": rules.dealer_of(game.hand_count + 1),
         "next_hand": None if state.finished else game.hand_count + 1,
         "waiting_to_go_out": list(engine.waiting_to_go_out(rules, state)),
         "created_at": game.created_at,

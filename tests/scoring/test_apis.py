@@ -1232,7 +1232,8 @@ def test_shooting_the_moon_and_making_it_wins_at_once(
     assert body["status"] == "finished"
     assert body["winner"] == 1
     assert body["scores"] == [0, 13]
-    assert body["next_dealer"] is None
+    assert body["next_dealer"] == 1
+    assert body["next_hand"] is None
     assert post_hand(api, thirteen.pk, MOON_MADE).status_code == 409
 
 
@@ -1675,7 +1676,7 @@ def test_a_correction_of_the_last_hand_may_win_the_game(
     assert body["scores"] == [0, 5, 1, 0]
     assert body["status"] == "finished"
     assert body["winner"] == 1
-    assert body["next_dealer"] is None
+    assert body["next_dealer"] == 2
 
 
 @pytest.mark.parametrize("number", [0, 4, 99])

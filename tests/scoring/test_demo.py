@@ -3,6 +3,7 @@
 import pytest
 from django.core.management import CommandError, call_command
 from pytest_django.fixtures import Settings
+from rest_framework.authtoken.models import Token
 
 from scoring.models import Game, HandRevision, Status
 
@@ -36,3 +37,15 @@ def test_demo_refuses_without_debug(settings: Settings) -> None:
     with pytest.raises(CommandError, match="DEBUG=1"):
         call_command("demo")
     assert not Game.objects.exists()
+
+
+def test_demo_prints_the_login_and_an_api_token(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    call_command("demo", force=True)
+    call_command("demo", force=True)
+
+    printed = capsys.readouterr().out
+    token = Token.objects.get(user__username="demo").key
+    assert printed.count(f"API token {token}") == 2
+    assert "demo / pitch-demo" in printed

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from rest_framework.authtoken.models import Token
 
 from scoring import engine, services
 from scoring.models import Game
@@ -163,8 +164,12 @@ class Command(BaseCommand):
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
+        token, _ = Token.objects.get_or_create(user=user)
         if Game.objects.filter(created_by=user).exists():
-            self.stdout.write("Demo data is already loaded; nothing added.")
+            self.stdout.write(
+                "Demo data is already loaded; nothing added. "
+                f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}; API token {token.key}."
+            )
             return
         for variant, players, partnership, options, hands in EVENING:
             game = services.game_start(
@@ -183,6 +188,6 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Loaded {len(EVENING)} games. "
-                f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}."
+                f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}; API token {token.key}."
             )
         )
