@@ -16,6 +16,11 @@ api_v1 = [
     path("games/<int:game_id>/", apis.GameDetailAPI.as_view(), name="game"),
     path("games/<int:game_id>/hands/", apis.HandsAPI.as_view(), name="hands"),
     path(
+        "games/<int:game_id>/revisions/",
+        apis.RevisionsAPI.as_view(),
+        name="revisions",
+    ),
+    path(
         "games/<int:game_id>/hands/<int:number>/",
         apis.HandDetailAPI.as_view(),
         name="hand",

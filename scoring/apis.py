@@ -352,6 +352,44 @@ class GameDetailAPI(APIView):
             raise Http404("No such game.") from missing
 
 
+class RevisionOutput(serializers.Serializer):
+    hand_number = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=["correct", "undo"])
+    before = serializers.DictField(help_text="The hand as it was.")
+    after = serializers.DictField(
+        allow_null=True, help_text="The corrected hand; null for an undo."
+    )
+    changed_by = serializers.CharField(allow_null=True)
+    changed_at = serializers.DateTimeField()
+
+
+class RevisionsAPI(APIView):
+    @extend_schema(
+        operation_id="games_revisions",
+        responses={
+            200: RevisionOutput(many=True),
+            404: OpenApiResponse(description="No such game."),
+        },
+        summary="Every correction and undo of a game, oldest first",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        _get_game(game_id)
+        data = [
+            {
+                "hand_number": revision.hand_number,
+                "action": revision.action,
+                "before": revision.before,
+                "after": revision.after,
+                "changed_by": (
+                    revision.changed_by.get_username() if revision.changed_by else None
+                ),
+                "changed_at": revision.changed_at,
+            }
+            for revision in selectors.revision_list(game_id=game_id)
+        ]
+        return Response(RevisionOutput(data, many=True).data)
+
+
 # --- Hands --------------------------------------------------------------------------
 
 OUTPUT_ONLY = frozenset({"dealer", "bidding_side", "won", "made", "deltas", "scores"})

@@ -3,7 +3,7 @@
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch, QuerySet
 
-from scoring.models import Game, Hand, Seat
+from scoring.models import Game, Hand, HandRevision, Seat
 
 
 def game_list(*, limit: int | None = None) -> QuerySet[Game]:
@@ -31,3 +31,12 @@ def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return bool(user.is_superuser or game.created_by_id == user.pk)
+
+
+def revision_list(*, game_id: int) -> QuerySet[HandRevision]:
+    """A game's corrections and undos, oldest first (1 query)."""
+    return (
+        HandRevision.objects.filter(game_id=game_id)
+        .select_related("changed_by")
+        .order_by("changed_at", "id")
+    )

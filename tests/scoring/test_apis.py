@@ -2040,3 +2040,28 @@ def test_a_game_point_left_out_is_derived_from_the_game_points(
     assert hand["awards"]["game"] == 2
     assert hand["won"] == [0, 2, 1, 0]
     assert hand["game_points"] == [10, 5, 25, 3]
+
+
+def test_revisions_list_every_correction_and_undo_with_who_and_what(
+    api: APIClient, user: AbstractUser, game: Game
+) -> None:
+    first = {"auction": [2, "pass", 3, "pass"], **AWARD_HL}
+    play(api, game.pk, first, {"auction": ["pass", "pass", 2, "pass"], **AWARD_HL})
+    corrected = {"auction": [2, "pass", "pass", "pass"], **AWARD_HL}
+    assert api.put(hand_url(game.pk, 1), corrected, format="json").status_code == 200
+    assert api.delete(hand_url(game.pk, 2)).status_code == 200
+
+    revisions = api.get(f"{game_url(game.pk)}revisions/").json()
+
+    assert [(r["hand_number"], r["action"]) for r in revisions] == [
+        (1, "correct"),
+        (2, "undo"),
+    ]
+    assert revisions[0]["before"]["auction"] == [2, "pass", 3, "pass"]
+    assert revisions[0]["after"]["auction"] == [2, "pass", "pass", "pass"]
+    assert revisions[1]["after"] is None
+    assert {r["changed_by"] for r in revisions} == {user.get_username()}
+
+
+def test_revisions_of_an_unknown_game_are_404(db: None, anon_api: APIClient) -> None:
+    assert anon_api.get(f"{game_url(999)}revisions/").status_code == 404
