@@ -205,26 +205,6 @@ class GameSummaryOutput(GameOutput):
     hand_count = serializers.IntegerField()
 
 
-def hand_payload(hand: Any, points: tuple[str, ...]) -> dict[str, Any]:
-    awarded = {award.point: award.seat for award in hand.awards.all()}
-    return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "auction": hand.auction,
-        "pitcher": hand.pitcher,
-        "bid": hand.bid,
-        "bidding_side": hand.bidding_side,
-        "trump": hand.trump or None,
-        "awards": {point: awarded.get(point) for point in points},
-        "single_trump": hand.single_trump,
-        "game_points": hand.game_points,
-        "won": hand.won,
-        "made": hand.made,
-        "deltas": hand.deltas,
-        "scores": hand.scores,
-    }
-
-
 def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
     """The game as API.md shows it (seats, hands and awards prefetched)."""
     rules = services.rules_for(game)
@@ -251,7 +231,7 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
     }
     if with_hands:
         payload["hands"] = [
-            hand_payload(hand, rules.points) for hand in game.hands.all()
+            selectors.hand_dict(hand, rules.points) for hand in game.hands.all()
         ]
     else:
         payload["hand_count"] = game.hand_count

@@ -1,5 +1,7 @@
 """Reads: each selector runs a fixed number of queries, whatever the game's length."""
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch, QuerySet
 
@@ -40,3 +42,25 @@ def revision_list(*, game_id: int) -> QuerySet[HandRevision]:
         .select_related("changed_by")
         .order_by("changed_at", "id")
     )
+
+
+def hand_dict(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
+    """A stored hand as API.md shows it: every point of the variant in `points`,
+    None for nobody (awards prefetched)."""
+    awarded = {award.point: award.seat for award in hand.awards.all()}
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "auction": hand.auction,
+        "pitcher": hand.pitcher,
+        "bid": hand.bid,
+        "bidding_side": hand.bidding_side,
+        "trump": hand.trump or None,
+        "awards": {point: awarded.get(point) for point in points},
+        "single_trump": hand.single_trump,
+        "game_points": hand.game_points,
+        "won": hand.won,
+        "made": hand.made,
+        "deltas": hand.deltas,
+        "scores": hand.scores,
+    }

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from pitchclub.models import Player
-from scoring import engine
+from scoring import engine, selectors
 from scoring.engine import RuleViolation
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
 
@@ -193,23 +193,11 @@ def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
     )
 
 
-def hand_snapshot(hand: Hand) -> dict[str, Any]:
-    """The hand as it stands, for the revision log (awards prefetched or queried)."""
-    awards = {award.point: award.seat for award in hand.awards.all()}
+def hand_snapshot(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
+    """The hand as the API shows it, plus who recorded it when: the revision log's
+    record of a hand (awards prefetched or queried)."""
     return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "auction": hand.auction,
-        "pitcher": hand.pitcher,
-        "bid": hand.bid,
-        "trump": hand.trump or None,
-        "awards": awards,
-        "single_trump": hand.single_trump,
-        "game_points": hand.game_points,
-        "won": hand.won,
-        "made": hand.made,
-        "deltas": hand.deltas,
-        "scores": hand.scores,
+        **selectors.hand_dict(hand, points),
         "client_id": str(hand.client_id) if hand.client_id else None,
         "recorded_by": hand.recorded_by_id,
         "recorded_at": hand.created_at.isoformat(),
@@ -276,7 +264,8 @@ def hand_correct(
     inputs = [hand_input_of(stored) for stored in hands]
     inputs[number - 1] = hand
     replayed = engine.replay(rules_for(game), inputs)
-    before = hand_snapshot(target)
+    rules = rules_for(game)
+    before = hand_snapshot(target, rules.points)
 
     corrected = replayed.results[number - 1]
     for name, value in _result_fields(corrected).items():
@@ -300,7 +289,7 @@ def hand_correct(
         hand_number=number,
         action=HandRevision.Action.CORRECT,
         before=before,
-        after=hand_snapshot(target),
+        after=hand_snapshot(target, rules.points),
         changed_by=_user(by),
     )
     _apply_state(game, replayed.state)
@@ -325,7 +314,7 @@ def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) 
         game=game,
         hand_number=number,
         action=HandRevision.Action.UNDO,
-        before=hand_snapshot(target),
+        before=hand_snapshot(target, rules_for(game).points),
         changed_by=_user(by),
     )
     target.delete()

@@ -413,11 +413,16 @@ def test_a_correction_is_logged_with_who_when_and_what(
     assert revision.hand_number == 2
     assert revision.changed_by == corrector
     assert abs(revision.changed_at - timezone.now()) < timedelta(minutes=1)
-    assert revision.before["awards"] == {"high": 3, "low": 3}
+    assert revision.before["awards"] == {
+        "high": 3,
+        "low": 3,
+        "jack": None,
+        "game": None,
+    }
     assert revision.before["scores"] == [0, 2, 1, 2]
     assert revision.before["recorded_by"] == original.recorded_by_id
     assert revision.after is not None
-    assert revision.after["awards"] == {"high": 3, "low": 3, "jack": 3}
+    assert revision.after["awards"] == {"high": 3, "low": 3, "jack": 3, "game": None}
     assert revision.after["won"] == [0, 0, 0, 3]
     assert revision.after["scores"] == [0, 2, 1, 3]
 
@@ -597,7 +602,12 @@ def test_undo_is_logged_with_who_when_and_what(
     assert revision.changed_by == user
     assert abs(revision.changed_at - timezone.now()) < timedelta(minutes=1)
     assert revision.before["auction"] == ["pass", "pass", 2, "pass"]
-    assert revision.before["awards"] == {"high": 1, "low": 0}
+    assert revision.before["awards"] == {
+        "high": 1,
+        "low": 0,
+        "jack": None,
+        "game": None,
+    }
     assert revision.before["scores"] == [1, 0, 1, 2]
     assert revision.after is None
 
