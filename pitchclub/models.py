@@ -1,20 +1,92 @@
-"""People: players are who sits at a table, with or without an account."""
+"""People and clubs: accounts' players, club rosters (with guests), roles, invites."""
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Lower
 
 
-class Player(models.Model):
-    """Someone who plays. A guest has no account; `user` links a registered one."""
+class Club(models.Model):
+    """A club: a hall, a weekly night, a roster of regulars and guests."""
 
-    name = models.CharField(max_length=40)
-    user = models.OneToOneField(
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+    location = models.CharField("where it plays", max_length=120, blank=True)
+    schedule = models.CharField("when it plays", max_length=120, blank=True)
+    is_private = models.BooleanField(
+        default=False,
+        help_text="A private club's pages, games and API answers are invisible "
+        "to everyone but its members.",
+    )
+    created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="player",
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", "Organiser"
+    SCOREKEEPER = "scorekeeper", "Scorekeeper"
+    MEMBER = "member", "Member"
+
+
+class Membership(models.Model):
+    """A user's role in a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"], name="membership_unique_user"
+            ),
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values), name="membership_role_known"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "role"], name="membership_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.club}"
+
+
+class Player(models.Model):
+    """Someone who plays. A guest has no account; `user` links a registered one.
+
+    A club's roster is its players (`club`); a player without a club was named in a
+    game started outside any club."""
+
+    name = models.CharField(max_length=40)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -24,8 +96,69 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(name=""), name="player_name_not_empty"
             ),
+            # One roster entry per name and per account in a club.
+            models.UniqueConstraint(
+                "club", Lower("name"), name="player_unique_name_in_club"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"], name="player_unique_user_in_club"
+            ),
         ]
         indexes = [models.Index(Lower("name"), name="player_name_lower_idx")]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+class Invite(models.Model):
+    """A link or short code that lets someone join a club with a role, and
+    optionally claim a guest's roster entry (and so the guest's games)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    code = models.CharField(max_length=12, unique=True)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invites",
+        help_text="A guest of the roster whose profile the invited person claims.",
+    )
+    max_uses = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Empty for any number of uses."
+    )
+    uses = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values), name="invite_role_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_uses__isnull=True) | Q(uses__lte=models.F("max_uses")),
+                name="invite_uses_within_max",
+            ),
+            models.CheckConstraint(
+                condition=Q(player__isnull=True) | Q(max_uses=1),
+                name="invite_claim_is_single_use",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invite {self.code} to {self.club}"

@@ -25,7 +25,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub.models import Player
+from pitchclub import selectors as permissions
+from pitchclub.models import Club, Player
 from scoring import engine, selectors, services
 from scoring.engine import RuleViolation
 from scoring.models import Game, Suit, Variant
@@ -180,6 +181,7 @@ class HandOutput(serializers.Serializer):
 
 class GameOutput(serializers.Serializer):
     id = serializers.IntegerField()
+    club = serializers.CharField(allow_null=True, help_text="The club's slug.")
     variant = serializers.ChoiceField(choices=Variant.choices)
     players = serializers.ListField(child=serializers.CharField())
     player_ids = serializers.ListField(child=serializers.IntegerField())
@@ -212,6 +214,7 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
     seats = list(game.seats.all())
     payload: dict[str, Any] = {
         "id": game.pk,
+        "club": game.club.slug if game.club_id else None,
         "variant": game.variant,
         "players": [seat.player.name for seat in seats],
         "player_ids": [seat.player_id for seat in seats],
@@ -238,13 +241,24 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
     return payload
 
 
-def _game_response(game_id: int, code: int = status.HTTP_200_OK) -> Response:
-    game = selectors.game_detail(game_id=game_id)
+def _game_response(
+    request: Request, game_id: int, code: int = status.HTTP_200_OK
+) -> Response:
+    try:
+        game = selectors.game_detail(game_id=game_id, user=request.user)
+    except Game.DoesNotExist as missing:
+        raise Http404("No such game.") from missing
     return Response(GameOutput(game_payload(game)).data, status=code)
 
 
-def _get_game(game_id: int) -> Game:
-    game = Game.objects.filter(pk=game_id).first()
+def _get_game(request: Request, game_id: int) -> Game:
+    """The game if the user may see it: a private club's game is a 404 to others."""
+    game = (
+        Game.objects.filter(permissions.games_visible_filter(request.user))
+        .select_related("club")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise Http404("No such game.")
     return game
@@ -255,7 +269,8 @@ def _check_can_edit(request: Request, game: Game) -> None:
         raise NotAuthenticated()
     if not selectors.game_editable_by(game=game, user=request.user):
         raise PermissionDenied(
-            "Only this game's scorekeeper (the player who created it) can change it."
+            "Only the person who started this game, its club's organisers and "
+            "scorekeepers can change it."
         )
 
 
@@ -268,6 +283,25 @@ class GameCreateInput(StrictInput):
     partnership = StrictBooleanField(required=False, allow_null=True, default=None)
     first_dealer = StrictIntegerField(required=False, default=0)
     options = serializers.DictField(required=False, default=dict)
+    club = serializers.SlugField(
+        required=False,
+        allow_null=True,
+        help_text="The club's slug: names are then looked up in (or added to) its "
+        "roster, and the game follows the club's privacy.",
+    )
+
+
+def _club_for_new_game(request: Request, slug: str | None) -> Club | None:
+    if slug is None:
+        return None
+    club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
+    if club is None:
+        raise ValidationError({"club": [f"There is no club {slug!r}."]})
+    if not permissions.club_scorekeeping_by(club=club, user=request.user):
+        raise PermissionDenied(
+            f"Only {club.name}'s organisers and scorekeepers can start its games."
+        )
+    return club
 
 
 class GamesAPI(APIView):
@@ -282,7 +316,8 @@ class GamesAPI(APIView):
     )
     def get(self, request: Request) -> Response:
         paginator = self.pagination_class()
-        page = paginator.paginate_queryset(selectors.game_list(), request, view=self)
+        games = selectors.game_list(user=request.user)
+        page = paginator.paginate_queryset(games, request, view=self)
         data = [game_payload(game, with_hands=False) for game in page]
         return paginator.get_paginated_response(GameSummaryOutput(data, many=True).data)
 
@@ -312,11 +347,13 @@ class GamesAPI(APIView):
             raise NotAuthenticated()
         data = GameCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        club = _club_for_new_game(request, fields.pop("club", None))
         try:
-            game = services.game_start(**data.validated_data, created_by=request.user)
+            game = services.game_start(**fields, club=club, created_by=request.user)
         except RuleViolation as violation:
             raise api_error(violation) from violation
-        return _game_response(game.pk, status.HTTP_201_CREATED)
+        return _game_response(request, game.pk, status.HTTP_201_CREATED)
 
 
 class GameDetailAPI(APIView):
@@ -326,10 +363,7 @@ class GameDetailAPI(APIView):
         summary="A game",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        try:
-            return _game_response(game_id)
-        except Game.DoesNotExist as missing:
-            raise Http404("No such game.") from missing
+        return _game_response(request, game_id)
 
 
 class RevisionOutput(serializers.Serializer):
@@ -353,7 +387,7 @@ class RevisionsAPI(APIView):
         summary="Every correction and undo of a game, oldest first",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        _get_game(game_id)
+        _get_game(request, game_id)
         data = [
             {
                 "hand_number": revision.hand_number,
@@ -439,7 +473,7 @@ class HandsAPI(APIView):
         ),
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _get_game(game_id)
+        game = _get_game(request, game_id)
         _check_can_edit(request, game)
         data = HandRecordInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -454,7 +488,9 @@ class HandsAPI(APIView):
         except RuleViolation as violation:
             raise api_error(violation) from violation
         return _game_response(
-            game.pk, status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            request,
+            game.pk,
+            status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 
 
@@ -466,7 +502,7 @@ class HandDetailAPI(APIView):
         summary="Correct a hand; the game is replayed",
     )
     def put(self, request: Request, game_id: int, number: int) -> Response:
-        game = _get_game(game_id)
+        game = _get_game(request, game_id)
         _check_can_edit(request, game)
         data = HandCorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -483,7 +519,7 @@ class HandDetailAPI(APIView):
             raise Http404(str(missing)) from missing
         except RuleViolation as violation:
             raise api_error(violation) from violation
-        return _game_response(game.pk)
+        return _game_response(request, game.pk)
 
     @extend_schema(
         operation_id="hands_destroy",
@@ -492,7 +528,7 @@ class HandDetailAPI(APIView):
         summary="Undo the last hand",
     )
     def delete(self, request: Request, game_id: int, number: int) -> Response:
-        game = _get_game(game_id)
+        game = _get_game(request, game_id)
         _check_can_edit(request, game)
         try:
             services.hand_undo(game_id=game.pk, number=number, by=request.user)
@@ -500,4 +536,4 @@ class HandDetailAPI(APIView):
             raise Http404(str(missing)) from missing
         except RuleViolation as violation:
             raise api_error(violation) from violation
-        return _game_response(game.pk)
+        return _game_response(request, game.pk)

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from pitchclub.models import Player
+from pitchclub.models import Club, Player
 
 
 class Variant(models.TextChoices):
@@ -57,6 +57,10 @@ class Game(models.Model):
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
     scores = models.JSONField(default=list)
     hand_count = models.PositiveIntegerField(default=0)
+    # A club's games follow its privacy; PROTECT so no private game turns public.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -5,34 +5,53 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch, QuerySet
 
+from pitchclub import selectors as permissions
 from scoring.models import Game, Hand, HandRevision, Seat
 
 
-def game_list(*, limit: int | None = None) -> QuerySet[Game]:
-    """Games, most recently changed first, with their seated players (2 queries)."""
-    games = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    ).order_by("-updated_at", "-id")
+def game_list(
+    *, user: AbstractBaseUser | None, limit: int | None = None
+) -> QuerySet[Game]:
+    """Games the user may read, most recently changed first, with their clubs and
+    seated players (2 queries)."""
+    games = (
+        Game.objects.filter(permissions.games_visible_filter(user))
+        .select_related("club")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+        .order_by("-updated_at", "-id")
+    )
     return games[:limit] if limit is not None else games
 
 
-def game_detail(*, game_id: int) -> Game:
-    """One game with seats, hands and awards prefetched (4 queries).
+def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
+    """One game the user may read, with club, seats, hands and awards (4 queries).
 
-    Raises Game.DoesNotExist for an unknown id."""
-    return Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
-        "hands__awards",
-    ).get(pk=game_id)
+    Raises Game.DoesNotExist for an unknown id or a game the user may not see: a
+    private club's games do not exist for outsiders."""
+    return (
+        Game.objects.filter(permissions.games_visible_filter(user))
+        .select_related("club")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+            "hands__awards",
+        )
+        .get(pk=game_id)
+    )
 
 
 def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
     """Whether `user` may record, correct and undo hands of `game`: its creator
-    (the scorekeeper) and superusers."""
+    (the scorekeeper), its club's organisers and scorekeepers, and superusers."""
     if user is None or not user.is_authenticated:
         return False
-    return bool(user.is_superuser or game.created_by_id == user.pk)
+    if user.is_superuser or game.created_by_id == user.pk:
+        return True
+    return game.club_id is not None and permissions.club_scorekeeping_by(
+        club=game.club, user=user
+    )
 
 
 def revision_list(*, game_id: int) -> QuerySet[HandRevision]:

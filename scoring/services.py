@@ -12,7 +12,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from pitchclub.models import Player
+from pitchclub import services as club_services
+from pitchclub.models import Club, Player
 from scoring import engine, selectors
 from scoring.engine import RuleViolation
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
@@ -58,12 +59,22 @@ def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
     return by if by is not None and by.is_authenticated else None
 
 
-def _resolve_players(players: Sequence[str | Player]) -> list[Player]:
-    """Players by name (an existing player of that name is reused) or as given."""
+def _resolve_players(
+    players: Sequence[str | Player], club: Club | None
+) -> list[Player]:
+    """Players as given, or by name: in a club a name is looked up in its roster,
+    and a new name adds a guest to it; outside clubs a name seen before is reused."""
     resolved: list[Player] = []
     for index, entry in enumerate(players):
         field = f"players.{index}"
         if isinstance(entry, Player):
+            if club is not None and entry.club_id != club.pk:
+                raise RuleViolation(
+                    "player_not_in_roster",
+                    field,
+                    f"{entry.name} is not in {club.name}'s roster: add them to the "
+                    "roster, or give their name instead.",
+                )
             resolved.append(entry)
             continue
         if not isinstance(entry, str):
@@ -82,9 +93,12 @@ def _resolve_players(players: Sequence[str | Player]) -> list[Player]:
                 f"The name of player {index + 1} is longer than {PLAYER_NAME_MAX} "
                 "characters.",
             )
-        player = Player.objects.filter(name__iexact=name).order_by(
-            "id"
-        ).first() or Player.objects.create(name=name)
+        if club is not None:
+            player = club_services.guest_add(club=club, name=name)
+        else:
+            player = Player.objects.filter(
+                club__isnull=True, name__iexact=name
+            ).order_by("id").first() or Player.objects.create(name=name)
         resolved.append(player)
     seen: dict[int, int] = {}
     for index, player in enumerate(resolved):
@@ -107,13 +121,15 @@ def game_start(
     partnership: bool | None = None,
     first_dealer: int = 0,
     options: Mapping[str, Any] | None = None,
+    club: Club | None = None,
     created_by: AbstractBaseUser | None = None,
 ) -> Game:
-    """Start a game: seats in the given order, seat 0 first."""
+    """Start a game: seats in the given order, seat 0 first. Whether the creator may
+    start a game in `club` is the caller's check (pitchclub.selectors)."""
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise RuleViolation("invalid_players", "players", "Give the players as a list.")
     rules = engine.make_rules(variant, len(players), partnership, first_dealer, options)
-    seated = _resolve_players(players)
+    seated = _resolve_players(players, club)
     game = Game.objects.create(
         variant=str(rules.variant),
         partnership=rules.partnership,
@@ -121,6 +137,7 @@ def game_start(
         first_dealer=rules.first_dealer,
         options=rules.options(),
         scores=[0] * len(rules.sides),
+        club=club,
         created_by=_user(created_by),
     )
     Seat.objects.bulk_create(

@@ -31,7 +31,7 @@ def _scoreboard(game: Game) -> list[dict[str, Any]]:
 def home(request: HttpRequest) -> HttpResponse:
     games = [
         {"game": game, "sides": _scoreboard(game)}
-        for game in selectors.game_list(limit=RECENT_GAMES)
+        for game in selectors.game_list(user=request.user, limit=RECENT_GAMES)
     ]
     return render(request, "scoring/home.html", {"games": games})
 
@@ -39,7 +39,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
-        game = selectors.game_detail(game_id=game_id)
+        game = selectors.game_detail(game_id=game_id, user=request.user)
     except Game.DoesNotExist as missing:
         raise Http404("No such game.") from missing
     rules = services.rules_for(game)

@@ -1,0 +1,266 @@
+"""Writes for clubs, roles, invites and rosters. Refusals are RuleViolations (code,
+field, message), the same error type the scoring side uses."""
+
+import secrets
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.text import slugify
+
+from pitchclub.models import Club, Invite, Membership, Player, Role
+from scoring.engine import RuleViolation
+
+# No 0/O, 1/I/L: a code is read aloud across a card table.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+PLAYER_NAME_MAX = 40
+
+
+def _clean_name(name: object, field: str, what: str, limit: int) -> str:
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise RuleViolation("empty_name", field, f"Give the {what} a name.")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > limit:
+        raise RuleViolation(
+            "name_too_long",
+            field,
+            f"The {what}'s name is longer than {limit} characters: shorten it.",
+        )
+    return cleaned
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:70] or "club"
+    slug, n = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def display_name(user: AbstractBaseUser) -> str:
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    return (full or user.get_username())[:PLAYER_NAME_MAX]
+
+
+@transaction.atomic
+def club_create(
+    *,
+    name: str,
+    by: AbstractBaseUser,
+    location: str = "",
+    schedule: str = "",
+    description: str = "",
+    is_private: bool = False,
+) -> Club:
+    """Create a club; its creator becomes its organiser and joins its roster."""
+    name = _clean_name(name, "name", "club", 80)
+    club = Club.objects.create(
+        name=name,
+        slug=_unique_slug(name),
+        location=location.strip(),
+        schedule=schedule.strip(),
+        description=description.strip(),
+        is_private=is_private,
+        created_by=by,
+    )
+    Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
+    _roster_entry_for(club, by)
+    return club
+
+
+def _roster_entry_for(club: Club, user: AbstractBaseUser) -> Player:
+    """The user's player in the club's roster, created if missing."""
+    player = club.players.filter(user=user).first()
+    if player is not None:
+        return player
+    name, n = display_name(user), 2
+    while club.players.filter(name__iexact=name).exists():
+        name, n = f"{display_name(user)[: PLAYER_NAME_MAX - 4]} ({n})", n + 1
+    return Player.objects.create(club=club, user=user, name=name)
+
+
+def _organisers(club: Club) -> int:
+    return club.memberships.filter(role=Role.ORGANISER).count()
+
+
+@transaction.atomic
+def membership_set_role(
+    *, club: Club, user_id: int, role: str, by: AbstractBaseUser | None = None
+) -> Membership:
+    """Change a member's role; a club always keeps at least one organiser."""
+    if role not in Role.values:
+        raise RuleViolation(
+            "unknown_role",
+            "role",
+            f"There is no role {role!r}: choose organiser, scorekeeper or member.",
+        )
+    # Lock the club's memberships so two organisers demoting each other at once
+    # cannot leave it without one.
+    memberships = list(club.memberships.select_for_update().order_by("id"))
+    membership = next((m for m in memberships if m.user_id == user_id), None)
+    if membership is None:
+        raise Membership.DoesNotExist("This person is not a member of the club.")
+    organisers = sum(m.role == Role.ORGANISER for m in memberships)
+    if membership.role == Role.ORGANISER and role != Role.ORGANISER and organisers == 1:
+        raise RuleViolation(
+            "last_organiser",
+            "role",
+            "A club needs an organiser: make someone else organiser first.",
+        )
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_remove(
+    *, club: Club, user_id: int, by: AbstractBaseUser | None = None
+) -> None:
+    """Remove someone from the club (their roster player and games stay)."""
+    memberships = list(club.memberships.select_for_update().order_by("id"))
+    membership = next((m for m in memberships if m.user_id == user_id), None)
+    if membership is None:
+        raise Membership.DoesNotExist("This person is not a member of the club.")
+    organisers = sum(m.role == Role.ORGANISER for m in memberships)
+    if membership.role == Role.ORGANISER and organisers == 1:
+        raise RuleViolation(
+            "last_organiser",
+            "role",
+            "A club needs an organiser: make someone else organiser before this "
+            "one leaves.",
+        )
+    membership.delete()
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@transaction.atomic
+def invite_create(
+    *,
+    club: Club,
+    by: AbstractBaseUser,
+    role: str = Role.MEMBER,
+    player: Player | None = None,
+    max_uses: int | None = None,
+    expires_at: datetime | None = None,
+) -> Invite:
+    """An invite code (and link) to join the club with `role`. With `player`, a
+    guest of the roster, the invite is single-use and claims that guest's profile."""
+    if role not in Role.values:
+        raise RuleViolation(
+            "unknown_role",
+            "role",
+            f"There is no role {role!r}: choose organiser, scorekeeper or member.",
+        )
+    if player is not None:
+        if player.club_id != club.pk:
+            raise RuleViolation(
+                "player_not_in_roster", "player", f"{player} is not in this club."
+            )
+        if not player.is_guest:
+            raise RuleViolation(
+                "player_has_account",
+                "player",
+                f"{player} already has an account: there is nothing to claim.",
+            )
+        max_uses = 1
+    if max_uses is not None and max_uses < 1:
+        raise RuleViolation(
+            "invalid_max_uses", "max_uses", "An invite must allow at least one use."
+        )
+    for _ in range(10):
+        code = _new_code()
+        if not Invite.objects.filter(code=code).exists():
+            break
+    return Invite.objects.create(
+        club=club,
+        code=code,
+        role=role,
+        player=player,
+        max_uses=max_uses,
+        expires_at=expires_at,
+        created_by=by,
+    )
+
+
+def normalise_code(code: str) -> str:
+    """Codes are typed by hand: ignore case, spaces and dashes."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def invite_refusal(invite: Invite | None) -> str | None:
+    """Why an invite cannot be used now, or None if it can."""
+    if invite is None:
+        return "There is no invite with this code: check it with whoever gave it."
+    if invite.revoked_at is not None:
+        return "This invite was withdrawn: ask the club's organiser for a new one."
+    if invite.expires_at is not None and invite.expires_at <= timezone.now():
+        return "This invite has expired: ask the club's organiser for a new one."
+    if invite.max_uses is not None and invite.uses >= invite.max_uses:
+        return "This invite has been used up: ask the club's organiser for a new one."
+    return None
+
+
+_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
+
+
+@transaction.atomic
+def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
+    """Join the club of the invite (or rise to its role), claiming the invite's
+    guest profile if it names one: the guest's games become the user's."""
+    invite = (
+        Invite.objects.select_for_update()
+        .select_related("club", "player")
+        .filter(code=normalise_code(code))
+        .first()
+    )
+    refusal = invite_refusal(invite)
+    if refusal is not None:
+        raise RuleViolation("invite_unusable", "code", refusal)
+    club = invite.club
+    membership, created = Membership.objects.get_or_create(
+        club=club, user=user, defaults={"role": invite.role}
+    )
+    if not created and _RANK[Role(invite.role)] > _RANK[Role(membership.role)]:
+        membership.role = invite.role
+        membership.save(update_fields=["role"])
+    if invite.player is not None:
+        _claim(club, invite.player, user)
+    else:
+        _roster_entry_for(club, user)
+    invite.uses += 1
+    invite.save(update_fields=["uses"])
+    return membership
+
+
+def _claim(club: Club, guest: Player, user: AbstractBaseUser) -> None:
+    if club.players.filter(user=user).exclude(pk=guest.pk).exists():
+        raise RuleViolation(
+            "already_in_roster",
+            "code",
+            "You already have a player in this club's roster, so you cannot also "
+            "claim this guest's profile. Ask the organiser for a plain invite.",
+        )
+    guest.user = user
+    guest.save(update_fields=["user"])
+
+
+@transaction.atomic
+def guest_add(*, club: Club, name: str, by: AbstractBaseUser | None = None) -> Player:
+    """Add a guest (a player without an account) to the roster, or return the
+    roster's player of that name."""
+    name = _clean_name(name, "name", "player", PLAYER_NAME_MAX)
+    existing = club.players.filter(name__iexact=name).first()
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name)
+    except IntegrityError:
+        # Someone added the same name a moment ago.
+        return club.players.annotate(lower=Lower("name")).get(lower=name.lower())
