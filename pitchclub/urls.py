@@ -33,6 +33,8 @@ api_v1 = [
 
 urlpatterns = [
     path("", include("scoring.urls")),
+    path("accounts/", include("pitchclub.accounts.urls")),
+    path("", include("pitchclub.clubs.urls")),
     path("api/v1/", include((api_v1, "api"))),
     path("api-auth/", include("rest_framework.urls")),
     path("admin/", admin.site.urls),

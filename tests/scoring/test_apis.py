@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AbstractUser
 from django.db import connection
+from django.http import HttpRequest
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
@@ -1878,10 +1879,12 @@ def test_a_token_of_another_user_gets_403(one_hand: Game) -> None:
 
 
 @pytest.fixture
-def browser(user: AbstractUser) -> APIClient:
-    """The site's session login, with CSRF checks as a browser meets them."""
+def session_client(user: AbstractUser) -> APIClient:
+    """The site's session login, with CSRF checks as a session_client meets them."""
     client = APIClient(enforce_csrf_checks=True)
-    assert client.login(username=user.username, password=PASSWORD)
+    assert client.login(
+        request=HttpRequest(), username=user.username, password=PASSWORD
+    )
     return client
 
 
@@ -1892,17 +1895,19 @@ def _csrf_token(client: APIClient) -> str:
 
 
 def test_session_login_reads_without_a_csrf_token(
-    browser: APIClient, one_hand: Game
+    session_client: APIClient, one_hand: Game
 ) -> None:
-    assert browser.get(game_url(one_hand.pk)).status_code == 200
+    assert session_client.get(game_url(one_hand.pk)).status_code == 200
 
 
 def test_session_writes_without_a_csrf_token_are_403(
-    browser: APIClient, one_hand: Game
+    session_client: APIClient, one_hand: Game
 ) -> None:
-    create = browser.post(GAMES, {"variant": "auction", "players": FOUR}, format="json")
-    record_hand = post_hand(browser, one_hand.pk, EXAMPLE_HAND)
-    undo = browser.delete(hand_url(one_hand.pk, 1))
+    create = session_client.post(
+        GAMES, {"variant": "auction", "players": FOUR}, format="json"
+    )
+    record_hand = post_hand(session_client, one_hand.pk, EXAMPLE_HAND)
+    undo = session_client.delete(hand_url(one_hand.pk, 1))
 
     assert create.status_code == 403
     assert record_hand.status_code == 403
@@ -1913,23 +1918,23 @@ def test_session_writes_without_a_csrf_token_are_403(
 
 
 def test_session_writes_with_the_csrf_token_work(
-    browser: APIClient, one_hand: Game
+    session_client: APIClient, one_hand: Game
 ) -> None:
-    token = _csrf_token(browser)
+    token = _csrf_token(session_client)
 
-    created = browser.post(
+    created = session_client.post(
         GAMES,
         {"variant": "auction", "players": FOUR},
         format="json",
         HTTP_X_CSRFTOKEN=token,
     )
-    recorded = browser.post(
+    recorded = session_client.post(
         hands_url(one_hand.pk),
         EXAMPLE_HAND | {"auction": ["pass", 2, "pass", "pass"]},
         format="json",
         HTTP_X_CSRFTOKEN=token,
     )
-    undone = browser.delete(hand_url(one_hand.pk, 2), HTTP_X_CSRFTOKEN=token)
+    undone = session_client.delete(hand_url(one_hand.pk, 2), HTTP_X_CSRFTOKEN=token)
 
     assert created.status_code == 201
     assert recorded.status_code == 201
@@ -1939,7 +1944,9 @@ def test_session_writes_with_the_csrf_token_work(
 def test_a_session_of_another_user_gets_403(one_hand: Game) -> None:
     stranger = UserFactory()
     client = APIClient(enforce_csrf_checks=True)
-    assert client.login(username=stranger.username, password=PASSWORD)
+    assert client.login(
+        request=HttpRequest(), username=stranger.username, password=PASSWORD
+    )
 
     response = client.post(
         hands_url(one_hand.pk),
