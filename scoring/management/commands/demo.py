@@ -1,5 +1,6 @@
-"""Load a realistic club evening: finished and running games of both variants, solo
-and partnership, with set-backs, a steal, a stuck dealer and a shot moon.
+"""Load a realistic club evening (a club, its roster, its games): finished and
+running games of both variants, solo and partnership, with set-backs, a steal, a
+stuck dealer and a shot moon.
 
 Idempotent: the games belong to the `demo` user, and a second run adds nothing."""
 
@@ -11,10 +12,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
+from pitchclub import services as club_services
 from scoring import engine, services
 from scoring.models import Game
 
 DEMO_USER = "demo"
+DEMO_CLUB = "Thursday Night Pitch"
 DEMO_PASSWORD = "pitch-demo"
 
 # (variant, players, partnership, options, hands); a hand is (auction, awards).
@@ -171,12 +174,21 @@ class Command(BaseCommand):
                 f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}; API token {token.key}."
             )
             return
+        club = club_services.club_create(
+            name=DEMO_CLUB,
+            location="Back room of the Crown & Anchor",
+            schedule="Thursdays from 7.30 pm",
+            description="Auction Pitch to 7 and 13-Point Partner Pitch. "
+            "Guests welcome.",
+            by=user,
+        )
         for variant, players, partnership, options, hands in EVENING:
             game = services.game_start(
                 variant=variant,
                 players=players,
                 partnership=partnership,
                 options=options,
+                club=club,
                 created_by=user,
             )
             for auction, awards in hands:
