@@ -125,6 +125,8 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 1
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A readable lockout page that says how long to wait (and sends Retry-After).
+AXES_LOCKOUT_CALLABLE = "pitchclub.accounts.views.lockout"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_IPWARE_PROXY_COUNT", "0")) or None
 
 # Mail (password reset): printed to the console unless EMAIL_HOST is set.

@@ -1,0 +1,156 @@
+"""Account pages: sign-up, the profile (email, players, clubs, API token) and the
+login-lockout answer. Login, logout and the password pages are Django's own views,
+wired in urls.py with our templates."""
+
+from datetime import timedelta
+
+from axes.helpers import get_client_username, get_cool_off
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.timesince import timeuntil
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
+
+from pitchclub import selectors
+from pitchclub.accounts import services
+from pitchclub.accounts.forms import EmailForm, SignupForm
+
+# A new token's key is shown once, on the page the creation redirects to.
+NEW_TOKEN_SESSION_KEY = "accounts_new_token"
+TOKEN_PREFIX_LENGTH = 6
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """The `next` address if it stays on this site, else ""."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    if url and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return ""
+
+
+@never_cache
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    next_url = _safe_next(request)
+    if request.user.is_authenticated:
+        return redirect(next_url or "accounts:profile")
+    if request.method != "POST":
+        form = SignupForm()
+    else:
+        form = SignupForm(request.POST)
+        # An address another account already uses is accepted like any other:
+        # refusing it (or saying so) would tell anyone typing an address whether it
+        # has an account here. Django allows one address on several accounts; a
+        # reset mail then goes to each of them and names its username, so every
+        # owner can still recover their own account.
+        if form.is_valid():
+            try:
+                user = services.account_create(
+                    username=form.cleaned_data["username"],
+                    email=form.cleaned_data["email"],
+                    password=form.cleaned_data["password1"],
+                )
+            except IntegrityError:
+                # Someone took the name between the check and the insert.
+                form.add_error("username", "A user with that username already exists.")
+            else:
+                login(
+                    request, user, backend="django.contrib.auth.backends.ModelBackend"
+                )
+                return redirect(next_url or "accounts:profile")
+    return render(
+        request, "pitchclub/accounts/signup.html", {"form": form, "next": next_url}
+    )
+
+
+def _profile_page(request: HttpRequest, email_form: EmailForm) -> HttpResponse:
+    """The profile page in a constant number of queries, however many clubs."""
+    user = request.user
+    token = Token.objects.filter(user=user).first()
+    new_key = request.session.pop(NEW_TOKEN_SESSION_KEY, None)
+    context = {
+        "email_form": email_form,
+        "players": user.players.select_related("club").order_by("club__name", "name"),
+        "memberships": selectors.clubs_of(user).order_by("club__name"),
+        "token": token,
+        "token_prefix": token.key[:TOKEN_PREFIX_LENGTH] if token else "",
+        # Shown only if it is still the user's token (not replaced in another tab).
+        "new_token_key": new_key if token and token.key == new_key else None,
+    }
+    return render(request, "pitchclub/accounts/profile.html", context)
+
+
+@never_cache
+@login_required
+@require_GET
+def profile(request: HttpRequest) -> HttpResponse:
+    return _profile_page(request, EmailForm(initial={"email": request.user.email}))
+
+
+@never_cache
+@login_required
+@require_POST
+def email_change(request: HttpRequest) -> HttpResponse:
+    form = EmailForm(request.POST)
+    if not form.is_valid():
+        return _profile_page(request, form)
+    # As at sign-up, an address used by another account is not refused (nor said).
+    services.email_change(user=request.user, email=form.cleaned_data["email"])
+    messages.success(request, "Your email address is saved.")
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    token = services.token_create(user=request.user)
+    request.session[NEW_TOKEN_SESSION_KEY] = token.key
+    return redirect(reverse("accounts:profile") + "#api-token")
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest) -> HttpResponse:
+    if services.token_revoke(user=request.user):
+        messages.success(
+            request, "Your API token is revoked: scripts using it are now refused."
+        )
+    else:
+        messages.info(request, "You had no API token, so there was nothing to revoke.")
+    return redirect(reverse("accounts:profile") + "#api-token")
+
+
+LOCKOUT_STATUS = 429
+
+
+def lockout(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict | None = None,
+) -> HttpResponse:
+    """django-axes' answer to a locked-out login (settings.AXES_LOCKOUT_CALLABLE):
+    a page saying what happened, how long to wait and how to reset the password."""
+    cool_off: timedelta | None = get_cool_off(request)
+    now = timezone.now()
+    context = {
+        "username": get_client_username(request, credentials),
+        "wait": timeuntil(now + cool_off, now) if cool_off else "",
+    }
+    response = render(
+        request, "pitchclub/accounts/lockout.html", context, status=LOCKOUT_STATUS
+    )
+    if cool_off:
+        response["Retry-After"] = str(int(cool_off.total_seconds()))
+    return response
