@@ -3,10 +3,13 @@
 Roles in a club: organiser > scorekeeper > member. Superusers may do everything. A
 private club, its pages and its games are invisible (404) to everyone else."""
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from dataclasses import dataclass
 
-from pitchclub.models import Club, Membership, Player, Role
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySet, When
+from django.utils import timezone
+
+from pitchclub.models import Club, Invite, Membership, Player, Role
 
 KEEPERS = (Role.ORGANISER, Role.SCOREKEEPER)
 
@@ -26,26 +29,44 @@ def club_role(*, club: Club, user: AbstractBaseUser | None) -> str | None:
     )
 
 
+@dataclass(frozen=True)
+class ClubAccess:
+    """What one user may do in one club, decided in one place (at most 1 query)."""
+
+    role: str | None
+    can_view: bool
+    can_manage: bool
+    can_keep_score: bool
+
+
+def club_access(*, club: Club, user: AbstractBaseUser | None) -> ClubAccess:
+    """The user's role in the club and what it allows: everyone reads a public club;
+    members read a private one; organisers manage; organisers and scorekeepers keep
+    score; superusers do everything."""
+    role = club_role(club=club, user=user)
+    superuser = _signed_in(user) and bool(user.is_superuser)
+    return ClubAccess(
+        role=role,
+        can_view=not club.is_private or superuser or role is not None,
+        can_manage=superuser or role == Role.ORGANISER,
+        can_keep_score=superuser or role in KEEPERS,
+    )
+
+
 def club_visible_to(*, club: Club, user: AbstractBaseUser | None) -> bool:
     if not club.is_private:
         return True
-    if not _signed_in(user):
-        return False
-    return bool(user.is_superuser) or club_role(club=club, user=user) is not None
+    return club_access(club=club, user=user).can_view
 
 
 def club_manageable_by(*, club: Club, user: AbstractBaseUser | None) -> bool:
     """Organisers (and superusers) change the club, its roles and its invites."""
-    if not _signed_in(user):
-        return False
-    return bool(user.is_superuser) or club_role(club=club, user=user) == Role.ORGANISER
+    return club_access(club=club, user=user).can_manage
 
 
 def club_scorekeeping_by(*, club: Club, user: AbstractBaseUser | None) -> bool:
     """Organisers and scorekeepers start the club's games and record their hands."""
-    if not _signed_in(user):
-        return False
-    return bool(user.is_superuser) or club_role(club=club, user=user) in KEEPERS
+    return club_access(club=club, user=user).can_keep_score
 
 
 def _member_of(user: AbstractBaseUser, club_ref: str = "pk") -> Exists:
@@ -82,3 +103,44 @@ def roster(*, club: Club, query: str = "") -> QuerySet[Player]:
     if query:
         players = players.filter(name__icontains=query.strip())
     return players
+
+
+_ROLE_ORDER = Case(
+    When(role=Role.ORGANISER, then=0),
+    When(role=Role.SCOREKEEPER, then=1),
+    default=2,
+    output_field=IntegerField(),
+)
+
+
+def club_members(*, club: Club) -> QuerySet[Membership]:
+    """The club's memberships with their users, organisers first (1 query)."""
+    return (
+        club.memberships.select_related("user")
+        .annotate(role_order=_ROLE_ORDER)
+        .order_by("role_order", "user__username", "id")
+    )
+
+
+def invites_active_filter() -> Q:
+    """A filter on Invite rows: those that can still be used now."""
+    return (
+        Q(revoked_at__isnull=True)
+        & (Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()))
+        & (Q(max_uses__isnull=True) | Q(uses__lt=F("max_uses")))
+    )
+
+
+def invites_active(*, club: Club) -> QuerySet[Invite]:
+    """The club's usable invites, newest first, with the guests they claim
+    (1 query)."""
+    return (
+        club.invites.filter(invites_active_filter())
+        .select_related("player")
+        .order_by("-created_at", "-id")
+    )
+
+
+def invite_by_code(code: str) -> Invite | None:
+    """The invite with this (normalised) code and its club and guest, or None."""
+    return Invite.objects.select_related("club", "player").filter(code=code).first()

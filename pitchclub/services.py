@@ -17,6 +17,9 @@ from scoring.engine import RuleViolation
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 PLAYER_NAME_MAX = 40
+CLUB_NAME_MAX = 80
+PLACE_MAX = 120
+DESCRIPTION_MAX = 2000
 
 
 def _clean_name(name: object, field: str, what: str, limit: int) -> str:
@@ -32,10 +35,41 @@ def _clean_name(name: object, field: str, what: str, limit: int) -> str:
     return cleaned
 
 
+def _clean_text(value: object, field: str, what: str, limit: int) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise RuleViolation("invalid_text", field, f"Give {what} as text.")
+    cleaned = value.strip()
+    if len(cleaned) > limit:
+        raise RuleViolation(
+            "text_too_long",
+            field,
+            f"Shorten {what} to {limit} characters or fewer (it has {len(cleaned)}).",
+        )
+    return cleaned
+
+
+def _club_details(
+    location: object, schedule: object, description: object
+) -> dict[str, str]:
+    return {
+        "location": _clean_text(location, "location", "where it plays", PLACE_MAX),
+        "schedule": _clean_text(schedule, "schedule", "when it plays", PLACE_MAX),
+        "description": _clean_text(
+            description, "description", "the description", DESCRIPTION_MAX
+        ),
+    }
+
+
+# Path segments under /clubs/ that are pages, not clubs.
+RESERVED_SLUGS = {"new"}
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:70] or "club"
     slug, n = base, 2
-    while Club.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
@@ -56,18 +90,39 @@ def club_create(
     is_private: bool = False,
 ) -> Club:
     """Create a club; its creator becomes its organiser and joins its roster."""
-    name = _clean_name(name, "name", "club", 80)
+    name = _clean_name(name, "name", "club", CLUB_NAME_MAX)
     club = Club.objects.create(
         name=name,
         slug=_unique_slug(name),
-        location=location.strip(),
-        schedule=schedule.strip(),
-        description=description.strip(),
-        is_private=is_private,
+        **_club_details(location, schedule, description),
+        is_private=bool(is_private),
         created_by=by,
     )
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
     _roster_entry_for(club, by)
+    return club
+
+
+@transaction.atomic
+def club_update(
+    *,
+    club: Club,
+    by: AbstractBaseUser | None = None,
+    name: str,
+    location: str = "",
+    schedule: str = "",
+    description: str = "",
+    is_private: bool = False,
+) -> Club:
+    """Change a club's name, place, schedule, description and privacy. The slug
+    stays, so links and printed QR codes keep working after a rename."""
+    club.name = _clean_name(name, "name", "club", CLUB_NAME_MAX)
+    for field, value in _club_details(location, schedule, description).items():
+        setattr(club, field, value)
+    club.is_private = bool(is_private)
+    club.save(
+        update_fields=["name", "location", "schedule", "description", "is_private"]
+    )
     return club
 
 
@@ -173,6 +228,12 @@ def invite_create(
         raise RuleViolation(
             "invalid_max_uses", "max_uses", "An invite must allow at least one use."
         )
+    if expires_at is not None and expires_at <= timezone.now():
+        raise RuleViolation(
+            "expiry_in_past",
+            "expires_at",
+            "The invite would expire before anyone could use it: pick a later date.",
+        )
     for _ in range(10):
         code = _new_code()
         if not Invite.objects.filter(code=code).exists():
@@ -186,6 +247,17 @@ def invite_create(
         expires_at=expires_at,
         created_by=by,
     )
+
+
+@transaction.atomic
+def invite_revoke(*, invite: Invite, by: AbstractBaseUser | None = None) -> Invite:
+    """Withdraw an invite: its code and link stop working at once. Revoking twice
+    keeps the first time."""
+    invite = Invite.objects.select_for_update().get(pk=invite.pk)
+    if invite.revoked_at is None:
+        invite.revoked_at = timezone.now()
+        invite.save(update_fields=["revoked_at"])
+    return invite
 
 
 def normalise_code(code: str) -> str:
@@ -239,6 +311,13 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
 
 
 def _claim(club: Club, guest: Player, user: AbstractBaseUser) -> None:
+    if guest.user_id is not None and guest.user_id != user.pk:
+        raise RuleViolation(
+            "already_claimed",
+            "code",
+            f"{guest.name}'s profile already belongs to an account: ask the "
+            "club's organiser for a plain invite.",
+        )
     if club.players.filter(user=user).exclude(pk=guest.pk).exists():
         raise RuleViolation(
             "already_in_roster",

@@ -6,14 +6,14 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from pitchclub.models import Player
+from pitchclub.models import Club, Invite, Membership, Player
 from scoring import services
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 from tests.factories import game_factory, record
 
 pytestmark = pytest.mark.django_db
 
-MODELS = [Player, Game, Seat, Hand, Award, HandRevision]
+MODELS = [Club, Membership, Invite, Player, Game, Seat, Hand, Award, HandRevision]
 
 
 @pytest.fixture

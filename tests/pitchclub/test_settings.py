@@ -18,7 +18,16 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE"}
+        # The browser tests allow sync database calls from Playwright's event loop;
+        # a production check must not inherit that.
+        if key
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "ALLOWED_HOSTS",
+            "DJANGO_SETTINGS_MODULE",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     environment.update(env)
     return subprocess.run(

@@ -1,0 +1,168 @@
+"""Forms of the club pages: they parse and check input; the services write."""
+
+from typing import Any
+
+from django import forms
+
+from pitchclub.models import Role
+from pitchclub.services import (
+    CLUB_NAME_MAX,
+    CODE_LENGTH,
+    DESCRIPTION_MAX,
+    PLACE_MAX,
+    PLAYER_NAME_MAX,
+    normalise_code,
+)
+
+ROLE_CHOICES = [
+    (Role.MEMBER.value, "Member: reads the club's games"),
+    (Role.SCOREKEEPER.value, "Scorekeeper: also starts games and records hands"),
+    (Role.ORGANISER.value, "Organiser: also manages the club, members and invites"),
+]
+MAX_USES_LIMIT = 1000
+EXPIRY_DAYS_LIMIT = 365
+
+
+def _too_long(what: str, limit: int) -> str:
+    return f"Shorten {what} to {limit} characters or fewer."
+
+
+class PlainForm(forms.Form):
+    """Labels without Django's trailing colon."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class ClubForm(PlainForm):
+    name = forms.CharField(
+        label="Club name",
+        max_length=CLUB_NAME_MAX,
+        error_messages={
+            "required": "Give the club a name.",
+            "max_length": _too_long("the name", CLUB_NAME_MAX),
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    location = forms.CharField(
+        label="Where it plays",
+        required=False,
+        max_length=PLACE_MAX,
+        help_text="A hall, a pub, a kitchen: “Grange Hall, Main Street”.",
+        error_messages={"max_length": _too_long("where it plays", PLACE_MAX)},
+    )
+    schedule = forms.CharField(
+        label="When it plays",
+        required=False,
+        max_length=PLACE_MAX,
+        help_text="“Tuesdays from 7 pm”.",
+        error_messages={"max_length": _too_long("when it plays", PLACE_MAX)},
+    )
+    description = forms.CharField(
+        label="About the club",
+        required=False,
+        max_length=DESCRIPTION_MAX,
+        help_text="House rules, who to ask, what to bring.",
+        error_messages={"max_length": _too_long("the description", DESCRIPTION_MAX)},
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    is_private = forms.BooleanField(
+        label="Private club",
+        required=False,
+        help_text="Only members see a private club's page, members, players and "
+        "games. Anyone with an invite code can still join.",
+    )
+
+
+class RoleForm(PlainForm):
+    role = forms.ChoiceField(
+        label="Role",
+        choices=Role.choices,
+        error_messages={
+            "required": "Choose a role.",
+            "invalid_choice": "Choose organiser, scorekeeper or member.",
+        },
+    )
+
+
+class GuestForm(PlainForm):
+    name = forms.CharField(
+        label="Guest's name",
+        max_length=PLAYER_NAME_MAX,
+        help_text="Someone who plays without an account. They can claim their "
+        "games later through an invite.",
+        error_messages={
+            "required": "Type the guest's name.",
+            "max_length": _too_long("the name", PLAYER_NAME_MAX),
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class InviteForm(PlainForm):
+    role = forms.ChoiceField(
+        label="Joins as",
+        choices=ROLE_CHOICES,
+        initial=Role.MEMBER,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Choose the role the invite gives.",
+            "invalid_choice": "Choose member, scorekeeper or organiser.",
+        },
+    )
+    max_uses = forms.IntegerField(
+        label="How many people may use it",
+        required=False,
+        min_value=1,
+        max_value=MAX_USES_LIMIT,
+        help_text="Leave empty for any number.",
+        error_messages={
+            "invalid": "Type a whole number of people, or leave it empty.",
+            "min_value": "An invite must let at least 1 person join.",
+            "max_value": f"Type {MAX_USES_LIMIT} or fewer, or leave it empty.",
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    expires_in_days = forms.IntegerField(
+        label="Expires after how many days",
+        required=False,
+        min_value=1,
+        max_value=EXPIRY_DAYS_LIMIT,
+        help_text="Leave empty to keep it until you revoke it.",
+        error_messages={
+            "invalid": "Type a whole number of days, or leave it empty.",
+            "min_value": "An invite must last at least 1 day.",
+            "max_value": f"Type {EXPIRY_DAYS_LIMIT} days or fewer, or leave it empty.",
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+class JoinForm(PlainForm):
+    code = forms.CharField(
+        label="Invite code",
+        max_length=40,
+        help_text=f"{CODE_LENGTH} letters and digits, as the organiser gave it. "
+        "Spaces, dashes and small letters are fine.",
+        error_messages={
+            "required": "Type the invite code.",
+            "max_length": "That is longer than an invite code: check it.",
+        },
+        widget=forms.TextInput(
+            attrs={
+                "class": "code-input",
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "autocorrect": "off",
+                "spellcheck": "false",
+                "enterkeyhint": "go",
+            }
+        ),
+    )
+
+    def clean_code(self) -> str:
+        code = normalise_code(self.cleaned_data["code"])
+        if not code:
+            raise forms.ValidationError("Type the invite code: letters and digits.")
+        return code

@@ -1,0 +1,503 @@
+"""Club pages: the list, a club's page, its members, roster and invites, and joining
+by code. Views parse a form, ask pitchclub.selectors who may do what, call a service
+and redirect; a refusal is shown next to the field it concerns."""
+
+import io
+from datetime import timedelta
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Prefetch, Q
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pitchclub import selectors, services
+from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
+from pitchclub.models import Club, Invite, Membership, Role
+from pitchclub.selectors import ClubAccess
+from scoring.engine import RuleViolation
+from scoring.selectors import game_list
+from scoring.views import _scoreboard
+
+RECENT_GAMES = 10
+T = "pitchclub/clubs/"
+ROLE_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
+NOT_FOUND = "No such club, or it is private."
+
+
+def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
+    """The club and what the user may do in it; 404 if the user may not see it
+    (a private club does not exist for outsiders)."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise Http404(NOT_FOUND)
+    access = selectors.club_access(club=club, user=request.user)
+    if not access.can_view:
+        raise Http404(NOT_FOUND)
+    return club, access
+
+
+def _forbidden(
+    request: HttpRequest, club: Club, access: ClubAccess, why: str
+) -> HttpResponse:
+    return render(
+        request,
+        f"{T}forbidden.html",
+        {"club": club, "access": access, "why": why},
+        status=403,
+    )
+
+
+def _add_refusal(form: Form, refusal: RuleViolation, fields: dict[str, str]) -> None:
+    """Show a service's refusal next to the form field it concerns."""
+    field = fields.get(refusal.field, refusal.field)
+    form.add_error(field if field in form.fields else None, refusal.message)
+
+
+def spaced(code: str) -> list[str]:
+    """A code in groups of four, for reading aloud across a table."""
+    return [code[i : i + 4] for i in range(0, len(code), 4)]
+
+
+@require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    mine = (
+        list(selectors.clubs_of(request.user)) if request.user.is_authenticated else []
+    )
+    others = (
+        selectors.clubs_visible_to(request.user)
+        .exclude(pk__in=[membership.club_id for membership in mine])
+        .annotate(member_count=Count("memberships"))
+        .order_by("name")
+    )
+    return render(request, f"{T}list.html", {"mine": mine, "others": others})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST if request.method == "POST" else None)
+    if form.is_bound and form.is_valid():
+        try:
+            club = services.club_create(by=request.user, **form.cleaned_data)
+        except RuleViolation as refusal:
+            _add_refusal(form, refusal, {})
+        else:
+            messages.success(
+                request,
+                f"{club.name} is ready and you are its organiser. Invite your "
+                "players next.",
+            )
+            return redirect("clubs:detail", club.slug)
+    return render(request, f"{T}form.html", {"form": form, "club": None})
+
+
+@require_GET
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = _club(request, slug)
+    games = [
+        {"game": game, "sides": _scoreboard(game)}
+        for game in game_list(user=request.user).filter(club=club)[:RECENT_GAMES]
+    ]
+    sizes = club.players.aggregate(
+        players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
+    )
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "detail",
+        "games": games,
+        "members": selectors.club_members(club=club),
+        "sizes": sizes,
+    }
+    return render(request, f"{T}detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request, club, access, "Only the club's organisers can edit it."
+        )
+    initial = {
+        "name": club.name,
+        "location": club.location,
+        "schedule": club.schedule,
+        "description": club.description,
+        "is_private": club.is_private,
+    }
+    form = ClubForm(request.POST if request.method == "POST" else None, initial=initial)
+    if form.is_bound and form.is_valid():
+        try:
+            services.club_update(club=club, by=request.user, **form.cleaned_data)
+        except RuleViolation as refusal:
+            _add_refusal(form, refusal, {})
+        else:
+            messages.success(request, "Saved.")
+            return redirect("clubs:detail", club.slug)
+    context = {"form": form, "club": club, "access": access, "tab": "edit"}
+    return render(request, f"{T}form.html", context)
+
+
+def _members_page(
+    request: HttpRequest,
+    club: Club,
+    access: ClubAccess,
+    errors: dict[int, str] | None = None,
+) -> HttpResponse:
+    errors = errors or {}
+    memberships = list(selectors.club_members(club=club))
+    organisers = sum(m.role == Role.ORGANISER for m in memberships)
+    rows = [
+        {
+            "membership": membership,
+            "only_organiser": membership.role == Role.ORGANISER and organisers == 1,
+            "is_you": membership.user_id == request.user.pk,
+            "error": errors.get(membership.user_id),
+        }
+        for membership in memberships
+    ]
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "members",
+        "rows": rows,
+        "roles": Role.choices,
+    }
+    return render(request, f"{T}members.html", context)
+
+
+@require_GET
+def club_members(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = _club(request, slug)
+    return _members_page(request, club, access)
+
+
+@require_POST
+@login_required
+def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request, club, access, "Only the club's organisers can change roles."
+        )
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        return _members_page(request, club, access, {user_id: form.errors["role"][0]})
+    try:
+        membership = services.membership_set_role(
+            club=club, user_id=user_id, role=form.cleaned_data["role"], by=request.user
+        )
+    except Membership.DoesNotExist as missing:
+        raise Http404("This person is not a member of the club.") from missing
+    except RuleViolation as refusal:
+        return _members_page(request, club, access, {user_id: refusal.message})
+    who = "You are" if user_id == request.user.pk else f"{_name(membership)} is"
+    messages.success(request, f"{who} now {membership.get_role_display().lower()}.")
+    return redirect(reverse("clubs:members", args=[club.slug]) + f"#member-{user_id}")
+
+
+def _name(membership: Membership) -> str:
+    return services.display_name(membership.user)
+
+
+@require_POST
+@login_required
+def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club, access = _club(request, slug)
+    leaving = user_id == request.user.pk and access.role is not None
+    if not (access.can_manage or leaving):
+        return _forbidden(
+            request, club, access, "Only the club's organisers can remove members."
+        )
+    membership = get_object_or_404(
+        club.memberships.select_related("user"), user_id=user_id
+    )
+    try:
+        services.membership_remove(club=club, user_id=user_id, by=request.user)
+    except RuleViolation as refusal:
+        return _members_page(request, club, access, {user_id: refusal.message})
+    if user_id == request.user.pk:
+        messages.success(request, f"You left {club.name}.")
+        return redirect("clubs:list")
+    messages.success(
+        request,
+        f"{_name(membership)} was removed from {club.name}. Their games stay in the "
+        "club's records.",
+    )
+    return redirect("clubs:members", club.slug)
+
+
+def _roster_page(
+    request: HttpRequest, club: Club, access: ClubAccess, form: GuestForm
+) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:40]
+    claims = Invite.objects.filter(selectors.invites_active_filter()).order_by(
+        "-created_at"
+    )
+    players = (
+        selectors.roster(club=club, query=query)
+        .annotate(game_count=Count("seats"))
+        .prefetch_related(Prefetch("invites", queryset=claims, to_attr="claims"))
+    )
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "players": players,
+        "query": query,
+        "form": form,
+        "sizes": club.players.aggregate(
+            players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
+        ),
+    }
+    return render(request, f"{T}roster.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
+    """The roster; organisers and scorekeepers add guests here (POST)."""
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    club, access = _club(request, slug)
+    form = GuestForm()
+    if request.method == "POST":
+        if not access.can_keep_score:
+            return _forbidden(
+                request,
+                club,
+                access,
+                "Only the club's organisers and scorekeepers can add guests.",
+            )
+        form = GuestForm(request.POST)
+        if form.is_valid():
+            name = " ".join(form.cleaned_data["name"].split())
+            known = club.players.filter(name__iexact=name).exists()
+            try:
+                player = services.guest_add(club=club, name=name, by=request.user)
+            except RuleViolation as refusal:
+                _add_refusal(form, refusal, {})
+            else:
+                messages.success(
+                    request,
+                    f"{player.name} is already on the roster."
+                    if known
+                    else f"{player.name} was added to the roster as a guest.",
+                )
+                return redirect(
+                    reverse("clubs:roster", args=[club.slug]) + f"#player-{player.pk}"
+                )
+    return _roster_page(request, club, access, form)
+
+
+@require_POST
+@login_required
+def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """A single-use invite for a guest to claim their profile and games."""
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request, club, access, "Only the club's organisers can create invites."
+        )
+    player = get_object_or_404(club.players, pk=player_id)
+    try:
+        invite = services.invite_create(club=club, by=request.user, player=player)
+    except RuleViolation as refusal:
+        messages.error(request, refusal.message)
+        return redirect(
+            reverse("clubs:roster", args=[club.slug]) + f"#player-{player.pk}"
+        )
+    messages.success(
+        request,
+        f"Give {player.name} this code or link: it works once, and their games "
+        "become theirs when they join with it.",
+    )
+    return redirect(
+        reverse("clubs:invites", args=[club.slug]) + f"#invite-{invite.code}"
+    )
+
+
+def _join_link(request: HttpRequest, code: str) -> str:
+    return request.build_absolute_uri(reverse("clubs:join_code", args=[code]))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request,
+            club,
+            access,
+            "Only the club's organisers can see and create invites.",
+        )
+    form = InviteForm(request.POST if request.method == "POST" else None)
+    if form.is_bound and form.is_valid():
+        days = form.cleaned_data["expires_in_days"]
+        try:
+            invite = services.invite_create(
+                club=club,
+                by=request.user,
+                role=form.cleaned_data["role"],
+                max_uses=form.cleaned_data["max_uses"],
+                expires_at=timezone.now() + timedelta(days=days) if days else None,
+            )
+        except RuleViolation as refusal:
+            _add_refusal(form, refusal, {"expires_at": "expires_in_days"})
+        else:
+            messages.success(
+                request,
+                f"New invite: read out {' '.join(spaced(invite.code))} or share the "
+                "link.",
+            )
+            return redirect(
+                reverse("clubs:invites", args=[club.slug]) + f"#invite-{invite.code}"
+            )
+    invites = [
+        {
+            "invite": invite,
+            "groups": spaced(invite.code),
+            "link": _join_link(request, invite.code),
+            "left": (invite.max_uses or 0) - invite.uses,
+        }
+        for invite in selectors.invites_active(club=club)
+    ]
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "invites",
+        "form": form,
+        "invites": invites,
+        "join_url": request.build_absolute_uri(reverse("clubs:join")),
+    }
+    return render(request, f"{T}invites.html", context)
+
+
+@require_POST
+@login_required
+def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request, club, access, "Only the club's organisers can revoke invites."
+        )
+    invite = get_object_or_404(club.invites, code=code)
+    services.invite_revoke(invite=invite, by=request.user)
+    messages.success(
+        request,
+        f"Invite {' '.join(spaced(invite.code))} revoked: its code and link no "
+        "longer work.",
+    )
+    return redirect("clubs:invites", club.slug)
+
+
+@require_GET
+@login_required
+def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
+    """The invite's join link as a QR code (SVG), for phones to scan."""
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request, club, access, "Only the club's organisers can see invites."
+        )
+    invite = get_object_or_404(club.invites, code=code)
+    svg = io.BytesIO()
+    # Black on white whatever the page's theme: scanners expect dark modules.
+    segno.make(_join_link(request, invite.code), error="m").save(
+        svg,
+        kind="svg",
+        scale=8,
+        border=4,
+        dark="#000",
+        light="#fff",
+        title=f"Join {club.name}",
+        svgclass=None,
+        lineclass=None,
+    )
+    response = HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+@require_GET
+def join(request: HttpRequest) -> HttpResponse:
+    """Type an invite code; a usable one leads to its join page."""
+    form = JoinForm(request.GET if "code" in request.GET else None)
+    if form.is_bound and form.is_valid():
+        code = form.cleaned_data["code"]
+        refusal = services.invite_refusal(selectors.invite_by_code(code))
+        if refusal is None:
+            return redirect("clubs:join_code", code)
+        form.add_error("code", refusal)
+    return render(request, f"{T}join.html", {"form": form})
+
+
+def _account_link(name: str, fallback: str, next_path: str) -> str:
+    try:
+        url = reverse(name)
+    except NoReverseMatch:
+        url = fallback
+    return f"{url}?{urlencode({'next': next_path})}"
+
+
+@require_http_methods(["GET", "POST"])
+def join_code(request: HttpRequest, code: str) -> HttpResponse:
+    """An invite's page: the club and the role it offers; signed-in people join
+    with one button, others sign up or log in first and come back here."""
+    normal = services.normalise_code(code)
+    if normal and normal != code:
+        return redirect("clubs:join_code", normal)
+    invite = selectors.invite_by_code(normal) if normal else None
+    refusal = services.invite_refusal(invite)
+    if refusal is not None:
+        status = 404 if invite is None else 410
+        return render(
+            request, f"{T}join_code.html", {"refusal": refusal}, status=status
+        )
+    error = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.path)
+        try:
+            membership = services.invite_accept(code=normal, user=request.user)
+        except RuleViolation as problem:
+            error = problem.message
+        else:
+            claimed = (
+                f" The games of {invite.player.name} are now yours."
+                if (invite.player)
+                else ""
+            )
+            messages.success(
+                request,
+                f"Welcome to {invite.club.name}: you are a "
+                f"{membership.get_role_display().lower()}.{claimed}",
+            )
+            return redirect("clubs:detail", invite.club.slug)
+    role = selectors.club_role(club=invite.club, user=request.user)
+    context: dict[str, Any] = {
+        "invite": invite,
+        "club": invite.club,
+        "role": role,
+        "role_display": Role(role).label if role else None,
+        "offers_more": role is None
+        or invite.player is not None
+        or ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(role)],
+        "error": error,
+        "signup_url": _account_link(
+            "accounts:signup", "/accounts/signup/", request.path
+        ),
+        "login_url": _account_link("accounts:login", "/accounts/login/", request.path),
+    }
+    return render(request, f"{T}join_code.html", context)
