@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # A newcomer's first run is local and in debug mode; production sets its own environment.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test lint format demo bench migrate clean
+.PHONY: install run test browser lint format demo bench migrate clean
 
 install: $(STAMP)
 
@@ -27,6 +27,10 @@ run: demo
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Only the headless-Chromium tests at phone size (make test runs them too).
+browser: install
+	$(BIN)/python -m pytest tests/browser $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

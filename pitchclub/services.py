@@ -286,7 +286,9 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     """Join the club of the invite (or rise to its role), claiming the invite's
     guest profile if it names one: the guest's games become the user's."""
     invite = (
-        Invite.objects.select_for_update()
+        # Lock only the invite row: PostgreSQL cannot lock the nullable side of the
+        # outer join to the guest player.
+        Invite.objects.select_for_update(of=("self",))
         .select_related("club", "player")
         .filter(code=normalise_code(code))
         .first()

@@ -1,15 +1,29 @@
 """URL map: pages, the REST API v1 and its schema and docs, the admin."""
 
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
-    SpectacularSwaggerView,
+    SpectacularSwaggerSplitView,
 )
 
 from pitchclub.apis import TokenAPI
 from scoring import apis
+
+# The API docs pages are third-party UIs; each gets only the exception it needs, the
+# rest of the site keeps the strict policy. Swagger UI's setup script is served from
+# our origin (the split view), and the one inline <style> of drf-spectacular's
+# swagger_ui.html (0.30) is allowed by its hash: tests/browser fails if it changes.
+SWAGGER_STYLE_HASH = "'sha256-MMpT0iDxyjALd9PdfepImGX3DBfJPXZ4IlDWdPAgtn0='"
+swagger_csp = csp_update({"style-src": [SWAGGER_STYLE_HASH]})
+# Redoc builds its styles at run time (styled-components) and runs its search in a
+# worker made from a blob: URL. Inline styles and blob: workers, still no inline script.
+redoc_csp = csp_update(
+    {"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]},
+)
 
 api_v1 = [
     path("games/", apis.GamesAPI.as_view(), name="games"),
@@ -26,9 +40,18 @@ api_v1 = [
         name="hand",
     ),
     path("auth/token/", TokenAPI.as_view(), name="token"),
+    path("", include("pitchclub.api_urls")),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path(
+        "docs/",
+        swagger_csp(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        name="docs",
+    ),
+    path(
+        "redoc/",
+        redoc_csp(SpectacularRedocView.as_view(url_name="api:schema")),
+        name="redoc",
+    ),
 ]
 
 urlpatterns = [

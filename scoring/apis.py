@@ -6,6 +6,7 @@ name the field, or 409s for conflicts with the game's state.
 
 from typing import Any
 
+from django.db.models import Q
 from django.http import Http404
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -37,6 +38,13 @@ CONFLICT_CODES = {
     "not_last_hand",
     "number_conflict",
 }
+
+
+class Pagination(LimitOffsetPagination):
+    """Lists page with ?limit= and ?offset=; a limit past 200 is cut to 200 (a
+    huge one would otherwise reach the database as an impossible LIMIT)."""
+
+    max_limit = 200
 
 
 class Conflict(APIException):
@@ -129,7 +137,17 @@ class PlayerRefField(serializers.Field):
             player_id = data["player"]
             if isinstance(player_id, bool) or not isinstance(player_id, int):
                 self.fail("invalid")
-            player = Player.objects.filter(pk=player_id).first()
+            # A private club's roster is invisible to outsiders, ids included.
+            request = self.context.get("request")
+            user = request.user if request is not None else None
+            player = (
+                Player.objects.filter(
+                    Q(club__isnull=True)
+                    | Q(club__in=permissions.clubs_visible_to(user))
+                )
+                .filter(pk=player_id)
+                .first()
+            )
             if player is None:
                 self.fail("unknown", id=player_id)
             return player
@@ -307,7 +325,7 @@ def _club_for_new_game(request: Request, slug: str | None) -> Club | None:
 class GamesAPI(APIView):
     """List games (newest first) or start one."""
 
-    pagination_class = LimitOffsetPagination
+    pagination_class = Pagination
 
     @extend_schema(
         operation_id="games_list",
@@ -345,7 +363,7 @@ class GamesAPI(APIView):
     def post(self, request: Request) -> Response:
         if not request.user or not request.user.is_authenticated:
             raise NotAuthenticated()
-        data = GameCreateInput(data=request.data)
+        data = GameCreateInput(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club = _club_for_new_game(request, fields.pop("club", None))

@@ -1,0 +1,162 @@
+"""Headless Chromium at phone size (TOOLING.md): Debian's /usr/bin/chromium driven by
+pytest-playwright. Every browser test fails on a console error, an uncaught page error
+or a Content-Security-Policy violation, and can save screenshots to look at."""
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Error, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+# Playwright adds this listener before any page script runs (not subject to the CSP),
+# so a blocked script, style, image or frame is reported even when it is silent.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(
+    `CSP violation: ${event.effectiveDirective} blocked ` +
+    `${event.blockedURI || "inline"} (${event.sourceFile || ""}:${event.lineNumber})`
+  );
+});
+"""
+
+problems_key = pytest.StashKey[list[str]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "browser_allow(*patterns): console messages (regular expressions) a page may "
+        "log without failing the test, e.g. a third-party CDN request the CSP blocks",
+    )
+    # pytest-playwright's own fallback base_url fixture; nothing to do with our code.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods"
+        ":pytest.PytestRemovedIn10Warning",
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a `browser` test, skipped (not failed) on a
+    machine without Chromium, and run after all the others (see below)."""
+    here = Path(__file__).resolve().parent
+    no_chromium = pytest.mark.skip(
+        reason=f"browser tests need Debian's Chromium at {CHROMIUM} "
+        "(apt-get install chromium; .ci/run installs it)"
+    )
+    browser_tests = []
+    for item in items:
+        if here in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+            if not CHROMIUM.exists():
+                item.add_marker(no_chromium)
+            browser_tests.append(item)
+    items[:] = [item for item in items if item not in browser_tests] + browser_tests
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _django_beside_playwright() -> Iterator[None]:
+    """pytest-playwright's sync API leaves its event loop marked as running in the
+    main thread until the session ends, and Django then refuses every database call
+    (SynchronousOnlyOperation). Allowed from the first browser test on, which is why
+    browser tests run last: the other tests, and the processes they start (e.g.
+    `manage.py check --deploy`, which warns about this variable), never see it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict, live_server: Any) -> dict:
+    # A phone in one hand at the card table; scale 2 keeps the screenshots small.
+    # Pages are addressed by path: page.goto("/games/1/").
+    return {
+        **browser_context_args,
+        "base_url": live_server.url,
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture
+def page(page: Page, request: pytest.FixtureRequest) -> Page:
+    """pytest-playwright's page, listening for console errors, uncaught exceptions and
+    CSP violations; `pytest_runtest_call` below fails the test when any were seen."""
+    problems: list[str] = []
+    request.node.stash[problems_key] = problems
+    allowed = [
+        re.compile(pattern)
+        for marker in request.node.iter_markers("browser_allow")
+        for pattern in marker.args
+    ]
+
+    def report(problem: str) -> None:
+        if not any(pattern.search(problem) for pattern in allowed):
+            problems.append(problem)
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location.get("url", "")
+            report(f"console error: {message.text} [{location}]")
+
+    def on_page_error(error: Error) -> None:
+        report(f"page error: {error.message}")
+
+    page.add_init_script(CSP_LISTENER)
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return page
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    # Checked here rather than in a fixture's teardown, so that a page that logged an
+    # error is a failed test, not an error in teardown.
+    result = yield
+    problems = item.stash.get(problems_key, [])
+    if problems:
+        raise AssertionError(
+            "The browser reported problems:\n" + "\n".join(f"  {p}" for p in problems)
+        )
+    return result
+
+
+@pytest.fixture
+def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[..., Path]:
+    """Save a screenshot to tests/artifacts/screenshots/<test name>.png
+    (`screenshot("dark")` adds a suffix); the whole page unless `full_page=False`.
+    Returns the file's path."""
+
+    def take(suffix: str = "", *, full_page: bool = True, **options: Any) -> Path:
+        name = request.node.originalname + (f"-{suffix}" if suffix else "")
+        path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=path, full_page=full_page, **options)
+        return path
+
+    return take
