@@ -69,6 +69,9 @@ def signup(request: HttpRequest) -> HttpResponse:
                 login(
                     request, user, backend="django.contrib.auth.backends.ModelBackend"
                 )
+                messages.success(
+                    request, f"Welcome, {user.get_username()}: your account is ready."
+                )
                 return redirect(next_url or "accounts:profile")
     return render(
         request, "pitchclub/accounts/signup.html", {"form": form, "next": next_url}

@@ -92,4 +92,8 @@ def test_game_page_query_count_does_not_grow_with_hands(client: Client) -> None:
 
 
 def test_unknown_game_is_404(client: Client) -> None:
-    assert client.get(reverse("scoring:game", args=[999])).status_code == 404
+    page = client.get(reverse("scoring:game", args=[999]))
+
+    assert page.status_code == 404
+    assert b"<h1>Not found</h1>" in page.content
+    assert b'name="viewport"' in page.content
