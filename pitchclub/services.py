@@ -26,6 +26,12 @@ def _clean_name(name: object, field: str, what: str, limit: int) -> str:
     if not isinstance(name, str) or not " ".join(name.split()):
         raise RuleViolation("empty_name", field, f"Give the {what} a name.")
     cleaned = " ".join(name.split())
+    if not cleaned.isprintable():
+        raise RuleViolation(
+            "invalid_name",
+            field,
+            f"The {what}'s name has a character that cannot be shown: retype it.",
+        )
     if len(cleaned) > limit:
         raise RuleViolation(
             "name_too_long",
@@ -304,7 +310,7 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
         membership.role = invite.role
         membership.save(update_fields=["role"])
     if invite.player is not None:
-        _claim(club, invite.player, user)
+        _claim(club, invite.player, user, invite)
     else:
         _roster_entry_for(club, user)
     invite.uses += 1
@@ -312,7 +318,9 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     return membership
 
 
-def _claim(club: Club, guest: Player, user: AbstractBaseUser) -> None:
+def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) -> None:
+    """The guest's roster entry, and so its games, become the user's. A user who is
+    already on the roster gets the guest's games moved to their own player."""
     if guest.user_id is not None and guest.user_id != user.pk:
         raise RuleViolation(
             "already_claimed",
@@ -320,15 +328,35 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser) -> None:
             f"{guest.name}'s profile already belongs to an account: ask the "
             "club's organiser for a plain invite.",
         )
-    if club.players.filter(user=user).exclude(pk=guest.pk).exists():
+    own = club.players.filter(user=user).exclude(pk=guest.pk).first()
+    if own is None:
+        guest.user = user
+        guest.save(update_fields=["user"])
+        return
+    # Imported here: scoring's models import this app's models.
+    from scoring.models import Award, Seat
+
+    both = (
+        Seat.objects.filter(player=guest, game__seats__player=own)
+        .values_list("game_id", flat=True)
+        .first()
+    )
+    if both is not None:
         raise RuleViolation(
-            "already_in_roster",
+            "claim_conflict",
             "code",
-            "You already have a player in this club's roster, so you cannot also "
-            "claim this guest's profile. Ask the organiser for a plain invite.",
+            f"{own.name} and {guest.name} sat at the same table in game {both}, so "
+            "they cannot be the same person: ask the organiser to check the roster.",
         )
-    guest.user = user
-    guest.save(update_fields=["user"])
+    Seat.objects.filter(player=guest).update(player=own)
+    Award.objects.filter(player=guest).update(player=own)
+    # Other claim invites for this guest have nothing left to claim.
+    Invite.objects.filter(player=guest).exclude(pk=invite.pk).filter(
+        revoked_at__isnull=True
+    ).update(revoked_at=timezone.now())
+    Invite.objects.filter(player=guest).update(player=None)
+    invite.player = None
+    guest.delete()
 
 
 @transaction.atomic

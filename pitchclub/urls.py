@@ -62,3 +62,5 @@ urlpatterns = [
     path("api-auth/", include("rest_framework.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "pitchclub.views.not_found"

@@ -82,6 +82,15 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+class StrictUUIDField(serializers.UUIDField):
+    """A UUID written as a string, as JSON carries it (not a bare number)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str):
+            self.fail("invalid", value=data)
+        return super().to_internal_value(data)
+
+
 class StrictBooleanField(serializers.BooleanField):
     default_error_messages = {"invalid": "Must be true or false."}
 
@@ -461,7 +470,7 @@ class HandInputSerializer(StrictInput):
 
 class HandRecordInput(HandInputSerializer):
     number = StrictIntegerField(required=False, allow_null=True, min_value=1)
-    client_id = serializers.UUIDField(required=False, allow_null=True)
+    client_id = StrictUUIDField(required=False, allow_null=True)
 
 
 class HandCorrectInput(HandInputSerializer):

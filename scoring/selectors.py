@@ -1,22 +1,31 @@
 """Reads: each selector runs a fixed number of queries, whatever the game's length."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from pitchclub import selectors as permissions
+from scoring import services
 from scoring.models import Game, Hand, HandRevision, Seat
 
 
 def game_list(
-    *, user: AbstractBaseUser | None, limit: int | None = None
+    *,
+    user: AbstractBaseUser | None,
+    limit: int | None = None,
+    played_by: AbstractBaseUser | None = None,
 ) -> QuerySet[Game]:
-    """Games the user may read, most recently changed first, with their clubs and
-    seated players (2 queries)."""
+    """Games the user may read (only those `played_by` someone's players, if given),
+    most recently changed first, with their clubs and seated players (2 queries)."""
+    games = Game.objects.filter(permissions.games_visible_filter(user))
+    if played_by is not None:
+        games = games.filter(
+            Exists(Seat.objects.filter(game=OuterRef("pk"), player__user=played_by))
+        )
     games = (
-        Game.objects.filter(permissions.games_visible_filter(user))
-        .select_related("club")
+        games.select_related("club")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
@@ -83,3 +92,25 @@ def hand_dict(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
         "deltas": hand.deltas,
         "scores": hand.scores,
     }
+
+
+def side_names(game: Game) -> list[str]:
+    """ "Ann" in solo play, "Ann & Cy" for a team (seats prefetched)."""
+    rules = services.rules_for(game)
+    names = {seat.number: seat.player.name for seat in game.seats.all()}
+    return [" & ".join(names[seat] for seat in side) for side in rules.sides]
+
+
+def scoreboard(game: Game) -> list[dict[str, Any]]:
+    """Each side's name, score and whether it won (seats prefetched)."""
+    return [
+        {"name": name, "score": score, "winner": game.winner == side}
+        for side, (name, score) in enumerate(
+            zip(side_names(game), game.scores, strict=True)
+        )
+    ]
+
+
+def game_cards(games: Iterable[Game]) -> list[dict[str, Any]]:
+    """What templates/scoring/_game_card.html shows of each game."""
+    return [{"game": game, "sides": scoreboard(game)} for game in games]

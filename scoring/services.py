@@ -59,8 +59,26 @@ def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
     return by if by is not None and by.is_authenticated else None
 
 
+def _clubless_player(name: str, created_by: AbstractBaseUser | None) -> Player:
+    """Outside clubs a name means the same player only in the same scorekeeper's
+    games (their regular table), spelled exactly so: never someone else's player."""
+    if created_by is not None:
+        known = (
+            Player.objects.filter(
+                club__isnull=True, name=name, seats__game__created_by=created_by
+            )
+            .order_by("id")
+            .first()
+        )
+        if known is not None:
+            return known
+    return Player.objects.create(name=name)
+
+
 def _resolve_players(
-    players: Sequence[str | Player], club: Club | None
+    players: Sequence[str | Player],
+    club: Club | None,
+    created_by: AbstractBaseUser | None = None,
 ) -> list[Player]:
     """Players as given, or by name: in a club a name is looked up in its roster,
     and a new name adds a guest to it; outside clubs a name seen before is reused."""
@@ -86,6 +104,13 @@ def _resolve_players(
             raise RuleViolation(
                 "empty_player_name", field, f"Player {index + 1} has no name."
             )
+        if not name.isprintable():
+            raise RuleViolation(
+                "invalid_player_name",
+                field,
+                f"The name of player {index + 1} has a character that cannot be "
+                "shown: retype it.",
+            )
         if len(name) > PLAYER_NAME_MAX:
             raise RuleViolation(
                 "player_name_too_long",
@@ -96,20 +121,20 @@ def _resolve_players(
         if club is not None:
             player = club_services.guest_add(club=club, name=name)
         else:
-            player = Player.objects.filter(
-                club__isnull=True, name__iexact=name
-            ).order_by("id").first() or Player.objects.create(name=name)
+            player = _clubless_player(name, created_by)
         resolved.append(player)
-    seen: dict[int, int] = {}
+    # The same player, or two names a score sheet could not tell apart.
+    seen: dict[object, int] = {}
     for index, player in enumerate(resolved):
-        if player.pk in seen:
-            raise RuleViolation(
-                "duplicate_player",
-                f"players.{index}",
-                f"{player.name} already sits at seat {seen[player.pk]}: "
-                "each player can sit only once.",
-            )
-        seen[player.pk] = index
+        for key in (player.pk, player.name.casefold()):
+            if key in seen:
+                raise RuleViolation(
+                    "duplicate_player",
+                    f"players.{index}",
+                    f"{player.name} already sits at seat {seen[key]}: "
+                    "each player can sit only once.",
+                )
+        seen[player.pk] = seen[player.name.casefold()] = index
     return resolved
 
 
@@ -129,7 +154,7 @@ def game_start(
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise RuleViolation("invalid_players", "players", "Give the players as a list.")
     rules = engine.make_rules(variant, len(players), partnership, first_dealer, options)
-    seated = _resolve_players(players, club)
+    seated = _resolve_players(players, club, _user(created_by))
     game = Game.objects.create(
         variant=str(rules.variant),
         partnership=rules.partnership,

@@ -1,7 +1,5 @@
 """HTML pages: the home page, starting a game, a game's score sheet."""
 
-from typing import Any
-
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch
@@ -26,27 +24,11 @@ from scoring.models import Game
 RECENT_GAMES = 30
 
 
-def _side_names(game: Game) -> list[str]:
-    """ "Ann" in solo play, "Ann & Cy" for a team (seats prefetched)."""
-    rules = services.rules_for(game)
-    names = {seat.number: seat.player.name for seat in game.seats.all()}
-    return [" & ".join(names[seat] for seat in side) for side in rules.sides]
-
-
-def _scoreboard(game: Game) -> list[dict[str, Any]]:
-    names = _side_names(game)
-    return [
-        {"name": name, "score": score, "winner": game.winner == side}
-        for side, (name, score) in enumerate(zip(names, game.scores, strict=True))
-    ]
-
-
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    games = [
-        {"game": game, "sides": _scoreboard(game)}
-        for game in selectors.game_list(user=request.user, limit=RECENT_GAMES)
-    ]
+    games = selectors.game_cards(
+        selectors.game_list(user=request.user, limit=RECENT_GAMES)
+    )
     return render(request, "scoring/home.html", {"games": games})
 
 
@@ -57,7 +39,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     except Game.DoesNotExist as missing:
         raise Http404("No such game.") from missing
     rules = services.rules_for(game)
-    names = _side_names(game)
+    names = selectors.side_names(game)
     seat_names = {seat.number: seat.player.name for seat in game.seats.all()}
     hands = [
         {
@@ -72,7 +54,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "rules": rules,
-        "sides": _scoreboard(game),
+        "sides": selectors.scoreboard(game),
         "side_names": names,
         "hands": hands,
         "waiting": [

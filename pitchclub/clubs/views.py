@@ -24,8 +24,7 @@ from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, Rol
 from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.selectors import ClubAccess
 from scoring.engine import RuleViolation
-from scoring.selectors import game_list
-from scoring.views import _scoreboard
+from scoring.selectors import game_cards, game_list
 
 RECENT_GAMES = 10
 T = "pitchclub/clubs/"
@@ -103,10 +102,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
 @require_GET
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
-    games = [
-        {"game": game, "sides": _scoreboard(game)}
-        for game in game_list(user=request.user).filter(club=club)[:RECENT_GAMES]
-    ]
+    games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
     sizes = club.players.aggregate(
         players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
     )

@@ -686,17 +686,23 @@ def test_claiming_a_guest_moves_the_guests_games_to_the_account(
     assert guest.user == dot
 
 
-def test_claim_refused_for_someone_already_in_the_roster(
+def test_a_claim_that_cannot_be_the_same_person_is_refused_on_the_page(
     club: Club, organiser: AbstractUser
 ) -> None:
     member = join_as(club, Role.MEMBER)
     guest = services.guest_add(club=club, name="Dot")
+    scoring.game_start(
+        variant="auction",
+        players=[club.players.get(user=member), guest],
+        club=club,
+        created_by=organiser,
+    )
     invite = services.invite_create(club=club, by=organiser, player=guest)
 
     response = signed_in(member).post(reverse("clubs:join_code", args=[invite.code]))
 
     assert response.status_code == 200
-    assert "You already have a player in this club&#x27;s roster" in text_of(response)
+    assert "sat at the same table" in text_of(response)
     guest.refresh_from_db()
     assert guest.is_guest
     invite.refresh_from_db()

@@ -415,16 +415,50 @@ def test_a_claim_invite_works_once(club: Club, organiser: AbstractUser) -> None:
     assert dot.user == first
 
 
-def test_claim_refused_for_someone_already_in_the_roster(
+def test_a_member_claiming_a_guest_gets_the_guests_games_moved_to_them(
     club: Club, organiser: AbstractUser
 ) -> None:
     member = join_as(club, Role.MEMBER)
+    own = club.players.get(user=member)
     dot = services.guest_add(club=club, name="Dot")
+    game = scoring.game_start(
+        variant="auction", players=["Dot", "Bob", "Cy"], club=club, created_by=organiser
+    )
+    record(game, [2, "pass", "pass"], {"high": 0, "low": 0, "jack": 0, "game": 0})
+    invite = services.invite_create(club=club, by=organiser, player=dot)
+    other_claim = services.invite_create(club=club, by=organiser, player=dot)
+
+    services.invite_accept(code=invite.code, user=member)
+
+    assert not Player.objects.filter(pk=dot.pk).exists()
+    assert game.seats.get(number=0).player == own
+    assert set(own.awards.values_list("point", flat=True)) == {
+        "high",
+        "low",
+        "jack",
+        "game",
+    }
+    invite.refresh_from_db()
+    other_claim.refresh_from_db()
+    assert (invite.uses, invite.player) == (1, None)
+    assert other_claim.revoked_at is not None
+
+
+def test_a_claim_is_refused_when_both_players_sat_in_one_game(
+    club: Club, organiser: AbstractUser
+) -> None:
+    member = join_as(club, Role.MEMBER)
+    own = club.players.get(user=member)
+    dot = services.guest_add(club=club, name="Dot")
+    game = scoring.game_start(
+        variant="auction", players=[own, dot], club=club, created_by=organiser
+    )
     invite = services.invite_create(club=club, by=organiser, player=dot)
 
     refusal = refused(services.invite_accept, code=invite.code, user=member)
 
-    assert (refusal.code, refusal.field) == ("already_in_roster", "code")
+    assert (refusal.code, refusal.field) == ("claim_conflict", "code")
+    assert f"game {game.pk}" in refusal.message
     dot.refresh_from_db()
     assert dot.is_guest
     invite.refresh_from_db()

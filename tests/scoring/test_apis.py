@@ -183,13 +183,37 @@ def test_create_accepts_a_registered_player_by_id(api: APIClient) -> None:
     assert Game.objects.get(pk=game["id"]).seats.get(number=1).player == registered
 
 
-def test_create_reuses_a_player_of_the_same_name(api: APIClient) -> None:
-    existing = PlayerFactory(name="Ann")
+def test_create_reuses_the_scorekeepers_own_player_of_that_name(
+    api: APIClient,
+) -> None:
+    first = start(api, players=["Ann", "Bob"])
+
+    again = start(api, players=["Ann", "Cy"])
+
+    assert again["player_ids"][0] == first["player_ids"][0]
+    assert again["players"] == ["Ann", "Cy"]
+
+
+def test_create_keeps_the_name_as_sent_and_never_takes_anothers_player(
+    api: APIClient,
+) -> None:
+    someone_elses = PlayerFactory(name="Ann")
 
     game = start(api, players=["ann", "Bob"])
 
-    assert Game.objects.get(pk=game["id"]).seats.get(number=0).player == existing
-    assert game["players"] == ["Ann", "Bob"]
+    assert game["players"] == ["ann", "Bob"]
+    assert someone_elses.pk not in game["player_ids"]
+
+
+def test_a_name_with_a_control_character_is_refused(api: APIClient) -> None:
+    answer = api.post(
+        GAMES,
+        {"variant": "auction", "players": ["Quinn\u0000xyz", "Bob"]},
+        format="json",
+    )
+
+    assert answer.status_code == 400
+    assert "cannot be shown" in answer.json()["players"]["0"][0]
 
 
 def test_auction_is_solo_unless_partnership_is_asked(api: APIClient) -> None:
@@ -2072,3 +2096,29 @@ def test_revisions_list_every_correction_and_undo_with_who_and_what(
 
 def test_revisions_of_an_unknown_game_are_404(db: None, anon_api: APIClient) -> None:
     assert anon_api.get(f"{game_url(999)}revisions/").status_code == 404
+
+
+def test_a_body_nested_too_deeply_is_a_400(api: APIClient, game: Game) -> None:
+    answer = api.post(
+        hands_url(game.pk),
+        "[" * 5000 + "]" * 5000,
+        content_type="application/json",
+    )
+
+    assert answer.status_code == 400
+    assert "nested too deeply" in answer.json()["detail"]
+
+
+def test_a_client_id_must_be_a_uuid_string(api: APIClient, game: Game) -> None:
+    answer = post_hand(api, game.pk, {**SEAT_1_MAKES_2, "client_id": 5})
+
+    assert answer.status_code == 400
+    assert "client_id" in answer.json()
+    assert not game.hands.exists()
+
+
+def test_an_unknown_api_address_answers_404_in_json(anon_api: APIClient) -> None:
+    answer = anon_api.get("/api/v1/games/abc/")
+
+    assert answer.status_code == 404
+    assert answer.json() == {"detail": "Not found."}

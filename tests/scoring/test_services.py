@@ -98,20 +98,26 @@ def test_game_start_seats_the_players_in_order_with_their_sides(
     assert stored["created_by_id"] == user.pk
 
 
-def test_game_start_reuses_players_by_name_and_takes_registered_ones(
-    db: None,
+def test_game_start_reuses_the_keepers_players_by_name_and_takes_given_ones(
+    user: AbstractUser,
 ) -> None:
-    ann = PlayerFactory(name="Ann")
     zed = PlayerFactory(name="Zed")
+    strangers_ann = PlayerFactory(name="Ann")
+    first = services.game_start(
+        variant="auction", players=["Ann", "Bob"], created_by=user
+    )
+    ann = first.seats.get(number=0).player
 
-    game = services.game_start(variant="auction", players=["  ANN ", zed, "Cy"])
+    game = services.game_start(
+        variant="auction", players=["  Ann ", zed, "Cy"], created_by=user
+    )
 
     assert [seat.player for seat in game.seats.all()] == [
         ann,
         zed,
         Player.objects.get(name="Cy"),
     ]
-    assert Player.objects.count() == 3
+    assert ann != strangers_ann
 
 
 def test_game_start_by_an_anonymous_user_has_no_creator(db: None) -> None:
