@@ -458,6 +458,15 @@ def test_organiser_revokes_an_invite(club: Club, organiser: AbstractUser) -> Non
     assert "No active invites." in page
 
 
+def test_revoking_an_invite_asks_first(club: Club, organiser: AbstractUser) -> None:
+    services.invite_create(club=club, by=organiser)
+
+    page = text_of(signed_in(organiser).get(reverse("clubs:invites", args=[club.slug])))
+
+    confirm = page[page.index('<details class="confirm">') :]
+    assert confirm.index("<summary>Revoke") < confirm.index('type="submit"')
+
+
 def test_revoking_another_clubs_invite_is_not_found(
     club: Club, organiser: AbstractUser, host: Client
 ) -> None:
