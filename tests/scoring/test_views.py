@@ -6,7 +6,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import game_factory, record
+from pitchclub import services as club_services
+from tests.factories import UserFactory, game_factory, record
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +98,16 @@ def test_unknown_game_is_404(client: Client) -> None:
     assert page.status_code == 404
     assert b"<h1>Not found</h1>" in page.content
     assert b'name="viewport"' in page.content
+
+
+def test_game_page_links_to_its_club(client: Client) -> None:
+    keeper = UserFactory()
+    club = club_services.club_create(name="Crown Pitch", by=keeper)
+    game = game_factory(created_by=keeper)
+    game.club = club
+    game.save(update_fields=["club"])
+
+    text = client.get(reverse("scoring:game", args=[game.pk])).content.decode()
+
+    assert f'href="{reverse("clubs:detail", args=[club.slug])}"' in text
+    assert "Crown Pitch" in text
