@@ -56,6 +56,7 @@ api_v1 = [
 
 urlpatterns = [
     path("", include("scoring.urls")),
+    path("", include("pitchclub.pwa")),
     path("accounts/", include("pitchclub.accounts.urls")),
     path("", include("pitchclub.clubs.urls")),
     path("api/v1/", include((api_v1, "api"))),

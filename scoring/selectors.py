@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from pitchclub import selectors as permissions
-from scoring import services
+from scoring import engine, services
 from scoring.models import Game, Hand, HandRevision, Seat
 
 
@@ -114,3 +114,130 @@ def scoreboard(game: Game) -> list[dict[str, Any]]:
 def game_cards(games: Iterable[Game]) -> list[dict[str, Any]]:
     """What templates/scoring/_game_card.html shows of each game."""
     return [{"game": game, "sides": scoreboard(game)} for game in games]
+
+
+def seat_names(game: Game) -> dict[int, str]:
+    """Each seat's player name (seats prefetched)."""
+    return {seat.number: seat.player.name for seat in game.seats.all()}
+
+
+def game_sheet(game: Game) -> dict[str, Any]:
+    """What the score sheet shows of a game (from game_detail: no further query):
+    the totals, one row per hand, who is waiting to go out, the winner or the next
+    dealer and first bidder."""
+    rules = services.rules_for(game)
+    names = side_names(game)
+    seats = seat_names(game)
+    hands = [
+        {
+            "hand": hand,
+            "dealer": seats[hand.dealer],
+            "pitcher": seats[hand.pitcher],
+            "cells": [
+                {"delta": delta, "score": score, "bidding": side == hand.bidding_side}
+                for side, (delta, score) in enumerate(
+                    zip(hand.deltas, hand.scores, strict=True)
+                )
+            ],
+        }
+        for hand in game.hands.all()
+    ]
+    waiting = engine.waiting_to_go_out(rules, services.state_of(game))
+    finished = game.winner is not None
+    next_number = game.hand_count + 1
+    next_dealer = rules.dealer_of(next_number)
+    return {
+        "game": game,
+        "rules": rules,
+        "sides": scoreboard(game),
+        "side_names": names,
+        "seat_names": seats,
+        "hands": hands,
+        "waiting": [
+            {"name": names[side], "score": game.scores[side]} for side in waiting
+        ],
+        "winner": names[game.winner] if finished else None,
+        "next_number": None if finished else next_number,
+        "next_dealer": None if finished else seats[next_dealer],
+        "first_bidder": None if finished else seats[(next_dealer + 1) % rules.players],
+    }
+
+
+def _who(seat: int | None, names: dict[int, str]) -> str:
+    return "nobody" if seat is None else names.get(seat, f"seat {seat}")
+
+
+def _hand_summary(hand: dict[str, Any], names: dict[int, str]) -> str:
+    outcome = "made" if hand.get("made") else "set back"
+    return f"{_who(hand.get('pitcher'), names)} bid {hand.get('bid')}, {outcome}"
+
+
+def _hand_changes(
+    before: dict[str, Any], after: dict[str, Any], names: dict[int, str]
+) -> list[str]:
+    """What a correction changed, in words: "bid 2 → 3", "Low Ann → Cy"."""
+    changes = []
+    if before.get("auction") != after.get("auction"):
+
+        def calls(hand: dict[str, Any]) -> str:
+            auction = hand.get("auction")
+            return ", ".join(map(str, auction)) if auction else "not recorded"
+
+        changes.append(f"auction {calls(before)} → {calls(after)}")
+    if before.get("pitcher") != after.get("pitcher"):
+        changes.append(
+            f"pitcher {_who(before.get('pitcher'), names)} → "
+            f"{_who(after.get('pitcher'), names)}"
+        )
+    if before.get("bid") != after.get("bid"):
+        changes.append(f"bid {before.get('bid')} → {after.get('bid')}")
+    if before.get("trump") != after.get("trump"):
+        changes.append(
+            f"trump {before.get('trump') or 'not given'} → "
+            f"{after.get('trump') or 'not given'}"
+        )
+    awards_before = before.get("awards") or {}
+    awards_after = after.get("awards") or {}
+    for point in awards_after:
+        if awards_before.get(point) != awards_after[point]:
+            label = point.replace("_", " ").capitalize()
+            changes.append(
+                f"{label} {_who(awards_before.get(point), names)} → "
+                f"{_who(awards_after[point], names)}"
+            )
+    if before.get("single_trump") != after.get("single_trump"):
+        changes.append("single trump " + ("on" if after.get("single_trump") else "off"))
+    if before.get("game_points") != after.get("game_points"):
+        changes.append(
+            f"game points {before.get('game_points') or 'none'} → "
+            f"{after.get('game_points') or 'none'}"
+        )
+    return changes or ["nothing changed"]
+
+
+def revision_changes(
+    revisions: Iterable[HandRevision], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """Corrections and undos in words, newest first, for the history lists."""
+    changes = []
+    for revision in revisions:
+        before = revision.before or {}
+        if revision.action == HandRevision.Action.UNDO:
+            title = f"Hand {revision.hand_number} undone"
+            details = [f"it was {_hand_summary(before, names)}"]
+        else:
+            title = f"Hand {revision.hand_number} corrected"
+            details = _hand_changes(before, revision.after or {}, names)
+        changes.append(
+            {
+                "title": title,
+                "details": details,
+                "at": revision.changed_at,
+                "by": revision.changed_by.get_username()
+                if revision.changed_by
+                else None,
+                "number": revision.hand_number,
+            }
+        )
+    changes.reverse()
+    return changes

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import views, watch
 
 app_name = "scoring"
 
@@ -8,4 +8,14 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("games/new/", views.new_game, name="new_game"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
+    path("games/<int:game_id>/hands/<int:number>/", views.hand_detail, name="hand"),
+    path(
+        "games/<int:game_id>/hands/<int:number>/undo/",
+        views.hand_undo,
+        name="hand_undo",
+    ),
+    path("games/<int:game_id>/live/", watch.live, name="live"),
+    path("games/<int:game_id>/hands.csv", watch.hands_csv, name="hands_csv"),
+    path("games/<int:game_id>/again/", watch.game_again, name="game_again"),
 ]

@@ -1,17 +1,25 @@
-"""HTML pages: the home page, starting a game, a game's score sheet."""
+"""HTML pages: the home page, starting a game, the table (recording, correcting and
+undoing hands, the score sheet)."""
 
+import uuid
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
-from scoring import engine, selectors, services
+from scoring import engine, selectors, services, watch
 from scoring.engine import RuleViolation
+from scoring.entry import FULL, QUICK, HandEntry, in_names
 from scoring.forms import (
     MAX_SEATS,
     OPTIONS_FORMS,
@@ -32,42 +40,322 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "scoring/home.html", {"games": games})
 
 
-@require_GET
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def _readable_game(game_id: int, user: AbstractBaseUser) -> Game:
     try:
-        game = selectors.game_detail(game_id=game_id, user=request.user)
+        return selectors.game_detail(game_id=game_id, user=user)
     except Game.DoesNotExist as missing:
         raise Http404("No such game.") from missing
-    rules = services.rules_for(game)
-    names = selectors.side_names(game)
-    seat_names = {seat.number: seat.player.name for seat in game.seats.all()}
-    hands = [
-        {
-            "hand": hand,
-            "dealer": seat_names[hand.dealer],
-            "pitcher": seat_names[hand.pitcher],
-            "cells": list(zip(hand.deltas, hand.scores, strict=True)),
-        }
-        for hand in game.hands.all()
-    ]
-    waiting = engine.waiting_to_go_out(rules, services.state_of(game))
-    context = {
-        "game": game,
-        "rules": rules,
-        "sides": selectors.scoreboard(game),
-        "side_names": names,
-        "hands": hands,
-        "waiting": [
-            {"name": names[side], "score": game.scores[side]} for side in waiting
+
+
+def _entry_for(
+    request: HttpRequest,
+    game: Game,
+    sheet: dict[str, Any],
+    *,
+    number: int | None = None,
+    data: Any = None,
+    initial: engine.HandInput | None = None,
+) -> HandEntry:
+    """The entry form for the next hand (or hand `number`, to correct it)."""
+    entry = HandEntry(
+        rules=sheet["rules"],
+        number=number or game.hand_count + 1,
+        seat_names=sheet["seat_names"],
+        side_names=sheet["side_names"],
+        data=data,
+        initial=initial,
+        strict_calls=bool(request.htmx),
+    )
+    if number is None:
+        entry.url = reverse("scoring:hand_record", args=[game.pk])
+    else:
+        entry.url = reverse("scoring:hand", args=[game.pk, number])
+        entry.correcting = True
+    return entry
+
+
+def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, Any]:
+    """What the hand would do: points won per side, made or set, the new scores,
+    and whether it ends the game; or what is still to tap, or what is wrong."""
+    missing = entry.missing()
+    if missing:
+        return {"missing": missing}
+    hand = entry.parse()
+    if hand is None:
+        return {"refusal": "Check the game points: whole numbers, or empty boxes."}
+    rules = sheet["rules"]
+    if entry.number == game.hand_count + 1:
+        state = services.state_of(game)
+    else:
+        # A correction: the game as it stood before that hand.
+        before = game.hands.all()[entry.number - 2].scores if entry.number > 1 else None
+        state = engine.GameState(
+            scores=tuple(before or [0] * len(rules.sides)),
+            hands=entry.number - 1,
+            winner=None,
+        )
+    try:
+        result, after = engine.score_hand(rules, state, hand)
+    except RuleViolation as refusal:
+        return {"refusal": in_names(refusal.message, entry.names, entry.side_names)}
+    names = sheet["side_names"]
+    return {
+        "sides": [
+            {
+                "name": name,
+                "won": won,
+                "delta": delta,
+                "score": score,
+                "bidding": side == result.bidding_side,
+                "made": result.made,
+            }
+            for side, (name, won, delta, score) in enumerate(
+                zip(names, result.won, result.deltas, result.scores, strict=True)
+            )
         ],
-        "winner": names[game.winner] if game.winner is not None else None,
-        "next_dealer": (
-            seat_names[rules.dealer_of(game.hand_count + 1)]
-            if game.winner is None
-            else None
+        "pitcher": entry.names[result.pitcher],
+        "bid": result.bid,
+        "made": result.made,
+        "winner": names[after.winner] if after.winner is not None else None,
+    }
+
+
+def _table_context(
+    request: HttpRequest, game: Game, entry: HandEntry | None = None
+) -> dict[str, Any]:
+    sheet = selectors.game_sheet(game)
+    editable = selectors.game_editable_by(game=game, user=request.user)
+    if editable and game.winner is None and entry is None:
+        entry = _entry_for(request, game, sheet)
+    return {
+        **sheet,
+        "editable": editable,
+        "hand_links": True,
+        "entry": entry if editable and game.winner is None else None,
+        "preview": _preview(game, sheet, entry) if entry is not None else None,
+        "revisions": selectors.revision_changes(
+            selectors.revision_list(game_id=game.pk), sheet["seat_names"]
         ),
     }
+
+
+@require_GET
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table: totals, the next hand's entry form for its scorekeepers, the
+    sheet, the history of corrections."""
+    game = _readable_game(game_id, request.user)
+    context = _table_context(request, game)
+    context.update(watch.share_context(request, game))
     return render(request, "scoring/game.html", context)
+
+
+def _editable_game(request: HttpRequest, game_id: int) -> Game:
+    game = _readable_game(game_id, request.user)
+    if not selectors.game_editable_by(game=game, user=request.user):
+        raise PermissionDenied("Only this game's scorekeepers can record its hands.")
+    return game
+
+
+def _table_response(
+    request: HttpRequest, game: Game, entry: HandEntry | None, status: int = 200
+) -> HttpResponse:
+    context = _table_context(request, game, entry)
+    if request.htmx:
+        return render(request, "scoring/game.html#table", context, status=status)
+    context.update(watch.share_context(request, game))
+    return render(request, "scoring/game.html", context, status=status)
+
+
+@login_required
+@require_POST
+def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The entry form posts here: `action` save records the hand; preview, full,
+    quick and rest-<side> only redraw the form (with JavaScript: only its preview)."""
+    game = _editable_game(request, game_id)
+    if game.winner is not None:
+        messages.info(request, "This game is over: no more hands can be recorded.")
+        return _table_response(request, game, None, status=409)
+    sheet = selectors.game_sheet(game)
+    action = request.POST.get("action", "save")
+    data = request.POST.copy()
+    if action in (FULL, QUICK):
+        data["mode"] = action
+    entry = _entry_for(request, game, sheet, data=data)
+    if action.startswith("rest-") and action[5:].isdigit():
+        side = int(action[5:])
+        if side < len(sheet["side_names"]):
+            entry.give_rest(side)
+    if action != "save":
+        if request.htmx and action == "preview":
+            context = {"entry": entry, "preview": _preview(game, sheet, entry)}
+            return render(request, "scoring/_entry.html#preview", context)
+        return _table_response(request, game, entry)
+    return _save_hand(request, game, entry)
+
+
+def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpResponse:
+    hand = entry.hand_input()
+    if hand is None:
+        return _table_response(request, game, entry, status=422)
+    number = request.POST.get("number", "")
+    try:
+        game, written = services.hand_record(
+            game_id=game.pk,
+            hand=hand,
+            number=int(number) if number.isdigit() else None,
+            client_id=uuid.UUID(entry.client_id),
+            by=request.user,
+        )
+    except RuleViolation as refusal:
+        if refusal.code == "number_conflict":
+            entry.errors.append(
+                f"Another phone recorded hand {number} while this one was being "
+                "entered: check the sheet below. What you tapped is kept: if it is a "
+                "different hand, save it again."
+            )
+            game = _readable_game(game.pk, request.user)
+            return _table_response(request, game, _rebased(request, game, entry), 409)
+        entry.add_refusal(refusal)
+        return _table_response(request, game, entry, status=422)
+    game = _readable_game(game.pk, request.user)
+    if written:
+        hand_saved = game.hands.all()[entry.number - 1]
+        messages.success(request, _saved_message(game, hand_saved, entry))
+    else:
+        messages.info(request, f"Hand {number or entry.number} was already saved.")
+    if not request.htmx:
+        return redirect("scoring:game", game_id=game.pk)
+    return _table_response(request, game, None, status=201 if written else 200)
+
+
+def _rebased(request: HttpRequest, game: Game, entry: HandEntry) -> HandEntry:
+    """The same taps, as an entry for the game's next hand now."""
+    sheet = selectors.game_sheet(game)
+    data = entry.data.copy()
+    data["client_id"] = ""
+    rebased = _entry_for(request, game, sheet, data=data)
+    rebased.errors = entry.errors
+    return rebased
+
+
+def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
+    pitcher = entry.names[hand.pitcher]
+    outcome = "made" if hand.made else "was set back"
+    text = f"Hand {hand.number} saved: {pitcher} bid {hand.bid} and {outcome}."
+    if game.winner is not None:
+        text += f" {selectors.side_names(game)[game.winner]} won the game!"
+    return text
+
+
+@require_http_methods(["GET", "POST"])
+def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """One recorded hand: as it stands, its history, and for the game's
+    scorekeepers a form to correct it (the game replays)."""
+    game = _readable_game(game_id, request.user)
+    hands = list(game.hands.all())
+    if not 1 <= number <= len(hands):
+        raise Http404("No such hand.")
+    hand = hands[number - 1]
+    editable = selectors.game_editable_by(game=game, user=request.user)
+    sheet = selectors.game_sheet(game)
+    entry = None
+    status = 200
+    if editable:
+        if request.method == "POST":
+            data = request.POST.copy()
+            action = data.get("action", "save")
+            if action in (FULL, QUICK):
+                data["mode"] = action
+            entry = _entry_for(request, game, sheet, number=number, data=data)
+            if action.startswith("rest-") and action[5:].isdigit():
+                entry.give_rest(int(action[5:]) % len(sheet["side_names"]))
+            if action == "save":
+                corrected = entry.hand_input()
+                if corrected is not None:
+                    try:
+                        services.hand_correct(
+                            game_id=game.pk,
+                            number=number,
+                            hand=corrected,
+                            by=request.user,
+                        )
+                    except RuleViolation as refusal:
+                        entry.add_refusal(refusal)
+                    else:
+                        messages.success(
+                            request,
+                            f"Hand {number} corrected: the game was replayed from "
+                            "its first hand.",
+                        )
+                        return redirect("scoring:game", game_id=game.pk)
+                status = 422
+            elif request.htmx and action == "preview":
+                context = {"entry": entry, "preview": _preview(game, sheet, entry)}
+                return render(request, "scoring/_entry.html#preview", context)
+        else:
+            entry = _entry_for(
+                request,
+                game,
+                sheet,
+                number=number,
+                initial=services.hand_input_of(hand),
+            )
+    elif request.method == "POST":
+        raise PermissionDenied("Only this game's scorekeepers can correct its hands.")
+    context = {
+        **sheet,
+        "hand": hand,
+        "row": next(row for row in sheet["hands"] if row["hand"] is hand),
+        "editable": editable,
+        "entry": entry,
+        "preview": _preview(game, sheet, entry) if entry is not None else None,
+        "revisions": selectors.revision_changes(
+            selectors.revision_list(game_id=game.pk).filter(hand_number=number),
+            sheet["seat_names"],
+        ),
+        "is_last": number == game.hand_count,
+    }
+    return render(request, "scoring/hand.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """Remove the last hand, after a confirmation; it stays in the history."""
+    game = _editable_game(request, game_id)
+    if request.method == "POST":
+        try:
+            services.hand_undo(game_id=game.pk, number=number, by=request.user)
+        except services.HandNotFound as missing:
+            if number != game.hand_count + 1:
+                raise Http404(str(missing)) from missing
+            # A second tap, or another phone, was quicker: the hand is gone already.
+            messages.info(request, f"Hand {number} was already undone.")
+        except RuleViolation as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(
+                request,
+                f"Hand {number} undone. It is kept in the game's history below.",
+            )
+        return redirect("scoring:game", game_id=game.pk)
+    hands = list(game.hands.all())
+    if not 1 <= number <= len(hands):
+        raise Http404("No such hand.")
+    if number != len(hands):
+        messages.error(
+            request,
+            f"Only the last hand (hand {len(hands)}) can be undone. To change hand "
+            f"{number}, correct it instead.",
+        )
+        return redirect("scoring:hand", game_id=game.pk, number=number)
+    sheet = selectors.game_sheet(game)
+    context = {
+        **sheet,
+        "hand": hands[-1],
+        "row": sheet["hands"][-1],
+    }
+    return render(request, "scoring/undo.html", context)
 
 
 def _clubs_keeping_score(user: AbstractBaseUser) -> list[Club]:

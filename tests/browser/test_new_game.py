@@ -145,7 +145,7 @@ def test_start_a_four_player_auction_game_from_home_in_a_few_taps(
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Auction Pitch")
-    expect(page.locator(".banner")).to_contain_text("Hand 1: Ann deals.")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 1 · Ann deals")
     assert [s.player.name for s in game.seats.order_by("number")] == [
         "Ann",
         "Bob",
@@ -265,7 +265,7 @@ def test_the_page_works_without_javascript(
         plain.get_by_role("button", name="Start game").tap()
 
         expect(plain).to_have_url(re.compile(r"/games/\d+/$"))
-        expect(plain.locator(".banner")).to_contain_text("Hand 1: Bob deals.")
+        expect(plain.locator("#entry-title")).to_contain_text("Hand 1 · Bob deals")
         game = Game.objects.get()
         assert game.player_count == 5
         assert game.first_dealer == 1

@@ -52,9 +52,9 @@ def test_game_page_shows_set_back_struck_through_and_running_totals(
 
     text = client.get(reverse("scoring:game", args=[game.pk])).content.decode()
 
-    assert '<s class="bid set" title="set back">3</s>' in text
+    assert '<s class="bid set"><span class="sr-only">set back, bid </span>3</s>' in text
     assert "-3" in text
-    assert "Hand 2: Bob deals." in text
+    assert "<strong>Hand 2</strong> · Bob deals · Cy bids first" in text
 
 
 def test_game_page_says_who_needs_to_win_a_bid_to_go_out(client: Client) -> None:
@@ -76,7 +76,7 @@ def test_game_page_names_the_winner(client: Client) -> None:
         game, ["pass", "pass", "pass", 4], {"high": 0, "low": 0, "jack": 0, "game": 0}
     )
     text = client.get(reverse("scoring:game", args=[game.pk])).content.decode()
-    assert "Ann won the game." in text
+    assert "Ann won the game in hand 1." in text
 
 
 def test_game_page_query_count_does_not_grow_with_hands(client: Client) -> None:

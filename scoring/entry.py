@@ -1,0 +1,504 @@
+"""The hand-entry form of the table page: big radio buttons (a tap each) for the
+pitcher and bid or the whole auction, one row per point for the awards, and the
+rarely used extras (trump, single trump, game points) out of the way.
+
+It is a plain class rather than a django.forms.Form: its fields depend on the
+game (seats, variant, the calls still legal), and the template draws them as tap
+grids. It parses what was tapped into an engine.HandInput, reports what is still
+missing, and puts the engine's refusals next to the field they name, in the
+players' names rather than seat numbers."""
+
+import json
+import re
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring import engine
+from scoring.engine import PASS, RuleViolation, Variant
+
+NOBODY = "none"
+QUICK, FULL = "quick", "full"
+SUIT_LABELS = {
+    "spades": "♠ Spades",
+    "hearts": "♥ Hearts",
+    "diamonds": "♦ Diamonds",
+    "clubs": "♣ Clubs",
+}
+POINT_LABELS = {
+    "high": "High",
+    "low": "Low",
+    "jack": "Jack",
+    "game": "Game",
+    "ace": "Ace",
+    "jick": "Jick",
+    "high_joker": "High joker",
+    "low_joker": "Low joker",
+    "ten": "Ten",
+    "three": "Three",
+    "off_three": "Off-three",
+    "two": "Two",
+}
+POINT_HINTS = {
+    "high": "took the highest trump",
+    "jack": "took the jack of trump",
+    "game": "most game points (10s, A, K, Q, J)",
+    "ace": "ace of trump",
+    "jack_thirteen": "jack of trump",
+    "jick": "other jack of trump's colour",
+    "high_joker": "joker played first",
+    "low_joker": "joker played second",
+    "ten": "ten of trump",
+    "three": "three of trump",
+    "off_three": "other three of trump's colour",
+    "two": "played the two of trump",
+}
+LOW_HINTS = {
+    "captured": "took the lowest trump",
+    "dealt": "was dealt the lowest trump",
+}
+
+
+@dataclass
+class Choice:
+    value: str
+    label: str
+    checked: bool = False
+    disabled: bool = False
+    side: int | None = None
+
+
+@dataclass
+class Row:
+    """One group of radio buttons: a legend, its choices, its error."""
+
+    name: str
+    legend: str
+    choices: list[Choice]
+    hint: str = ""
+    errors: list[str] = field(default_factory=list)
+    points: int = 1
+
+    @property
+    def chosen(self) -> str | None:
+        return next((c.value for c in self.choices if c.checked), None)
+
+
+# "team 0 (seats 0 and 2)", "seat 2", "seat 0 or 2"; "seats 0 to 3" (a range of seat
+# numbers, about a number typed by hand) stays as it is.
+_SEAT = re.compile(
+    r"\b[Tt]eam (\d+) \(seats (\d+) and (\d+)\)"
+    r"|\b[Ss]eats? (\d+)(?: or (\d+))?\b(?! to \d)"
+)
+
+
+def in_names(message: str, names: Mapping[int, str], sides: list[str]) -> str:
+    """An engine message with "seat 2" and "team 0 (seats 0 and 2)" replaced by
+    the players' names: the scorekeeper knows the table by its people."""
+
+    def name(match: re.Match[str]) -> str:
+        if match.group(1) is not None:
+            return sides[int(match.group(1))]
+        first = names.get(int(match.group(4)), match.group(0))
+        if match.group(5) is not None:
+            return f"{first} or {names.get(int(match.group(5)), match.group(5))}"
+        return first
+
+    return _SEAT.sub(name, message)
+
+
+class HandEntry:
+    """The entry form for hand `number` of a game, bound to what was tapped."""
+
+    def __init__(
+        self,
+        *,
+        rules: engine.Rules,
+        number: int,
+        seat_names: Mapping[int, str],
+        side_names: list[str],
+        data: Mapping[str, Any] | None = None,
+        initial: engine.HandInput | None = None,
+        strict_calls: bool = False,
+    ) -> None:
+        self.rules = rules
+        self.number = number
+        self.names = seat_names
+        self.side_names = side_names
+        self.data: Mapping[str, Any] = data if data is not None else {}
+        if initial is not None:
+            self.data = _data_of(initial, rules.points)
+        self.bound = data is not None
+        self.dealer = rules.dealer_of(number)
+        self.first_bidder = (self.dealer + 1) % rules.players
+        self.mode = FULL if self.data.get("mode") == FULL else QUICK
+        self.client_id = self._client_id()
+        self.errors: list[str] = []
+        # With JavaScript the calls no legal auction allows are disabled as the
+        # auction is tapped; without it every call stays open and a wrong one is
+        # refused on saving, next to the call.
+        self.strict_calls = strict_calls
+        self.url = ""  # where the form posts, set by the view
+        self.correcting = False
+        self._build_rows()
+
+    # -- the rows the template draws -------------------------------------------------
+
+    def _client_id(self) -> str:
+        given = str(self.data.get("client_id", ""))
+        try:
+            return str(uuid.UUID(given))
+        except ValueError:
+            return str(uuid.uuid4())
+
+    def _seat_choices(self, name: str, *, nobody: bool = False) -> list[Choice]:
+        value = str(self.data.get(name, ""))
+        choices = [
+            Choice(
+                str(seat),
+                self.names[seat],
+                checked=value == str(seat),
+                side=self.rules.side_of(seat),
+            )
+            for seat in range(self.rules.players)
+        ]
+        if nobody:
+            choices.append(Choice(NOBODY, "Nobody", checked=value == NOBODY))
+        return choices
+
+    def _build_rows(self) -> None:
+        rules = self.rules
+        data = self.data
+        self.pitcher = Row("pitcher", "Pitcher", self._seat_choices("pitcher"))
+        bid = str(data.get("bid", ""))
+        self.bid = Row(
+            "bid",
+            "Bid",
+            [
+                Choice(str(value), str(value), checked=bid == str(value))
+                for value in range(rules.min_bid, rules.max_bid + 1)
+            ],
+        )
+        self.calls = self._call_rows()
+        self.awards = []
+        for point, value in zip(rules.points, rules.point_values, strict=True):
+            nobody = rules.variant is Variant.THIRTEEN or point in ("jack", "game")
+            self.awards.append(
+                Row(
+                    f"award-{point}",
+                    POINT_LABELS[point],
+                    self._seat_choices(f"award-{point}", nobody=nobody),
+                    hint=self._point_hint(point),
+                    points=value,
+                )
+            )
+        trump = str(data.get("trump", ""))
+        self.trump = Row(
+            "trump",
+            "Trump (optional)",
+            [
+                Choice(suit, label, checked=trump == suit)
+                for suit, label in SUIT_LABELS.items()
+            ],
+        )
+        self.single_trump = str(data.get("single_trump", "")) in ("on", "1", "true")
+        self.game_points = [
+            {
+                "name": f"gp-{side}",
+                "label": name,
+                "value": str(data.get(f"gp-{side}", "")).strip(),
+                "errors": [],
+            }
+            for side, name in enumerate(self.side_names)
+        ]
+        self.gp_errors: list[str] = []
+        self.extras_open = bool(
+            self.trump.chosen
+            or self.single_trump
+            or any(gp["value"] for gp in self.game_points)
+        )
+
+    def _point_hint(self, point: str) -> str:
+        if point == "low":
+            return LOW_HINTS[str(self.rules.low_goes_to)]
+        if point == "jack" and self.rules.variant is Variant.THIRTEEN:
+            return POINT_HINTS["jack_thirteen"]
+        hint = POINT_HINTS[point]
+        value = engine.POINT_VALUES[self.rules.variant][point]
+        return f"{hint} · {value} points" if value > 1 else hint
+
+    def _call_rows(self) -> list[Row]:
+        """One row per seat in auction order; with strict_calls, a call the
+        auction so far does not allow is disabled (and a chosen one dropped)."""
+        rules = self.rules
+        everything = (PASS, *range(rules.min_bid, rules.max_bid + 1))
+        rows = []
+        made: list[int | str] = []
+        legal: tuple[int | str, ...] | None = everything
+        for index in range(rules.players):
+            seat = (self.dealer + 1 + index) % rules.players
+            name = f"call-{index}"
+            given = _call_value(self.data.get(name))
+            allowed = everything
+            if self.strict_calls:
+                # Until every earlier call is tapped, any call may come.
+                allowed = legal if legal is not None else everything
+                if given is not None and given not in allowed:
+                    given = None
+                if given is None or legal is None:
+                    legal = None
+                else:
+                    made.append(given)
+                    legal = self._legal_after(made)
+            role = " (dealer)" if seat == self.dealer else ""
+            rows.append(
+                Row(
+                    name,
+                    f"{self.names[seat]}{role}",
+                    [
+                        Choice(
+                            str(call),
+                            "Pass" if call == PASS else str(call),
+                            checked=given == call,
+                            disabled=call not in allowed,
+                        )
+                        for call in everything
+                    ],
+                )
+            )
+        return rows
+
+    def _legal_after(self, calls: list[int | str]) -> tuple[int | str, ...] | None:
+        try:
+            after = engine.legal_calls(self.rules, self.number, calls)
+        except RuleViolation:
+            return None
+        # After a closing bid the later players have no turn: only "pass" fits.
+        return after if after or len(calls) >= self.rules.players else (PASS,)
+
+    @property
+    def seats_json(self) -> str:
+        """The players' names by seat, for the offline queue's next-hand title."""
+        return json.dumps([self.names[seat] for seat in range(self.rules.players)])
+
+    @property
+    def dealer_name(self) -> str:
+        return self.names[self.dealer]
+
+    @property
+    def first_bidder_name(self) -> str:
+        return self.names[self.first_bidder]
+
+    @property
+    def disabled_ids(self) -> list[str]:
+        """The ids of the calls not allowed now (table.js disables them)."""
+        return [
+            f"{row.name}-{choice.value}"
+            for row in self.calls
+            for choice in row.choices
+            if choice.disabled
+        ]
+
+    @property
+    def rest_choices(self) -> list[Choice]:
+        """13-Point: "the rest to team …", the team's first seat taking it."""
+        if self.rules.variant is not Variant.THIRTEEN:
+            return []
+        return [
+            Choice(f"rest-{side}", f"Rest to {name}", side=side)
+            for side, name in enumerate(self.side_names)
+        ]
+
+    def give_rest(self, side: int) -> None:
+        """Award every point not tapped yet to `side` (its first seat)."""
+        seat = self.rules.sides[side][0]
+        for row in self.awards:
+            if row.chosen is None:
+                for choice in row.choices:
+                    choice.checked = choice.value == str(seat)
+
+    # -- parsing ---------------------------------------------------------------------
+
+    def missing(self) -> list[str]:
+        """What is still to tap before the hand can be saved, in a few words."""
+        missing = []
+        if self.mode == FULL:
+            missing += [
+                row.legend.split(" (")[0] + "'s call" for row in self._open_calls()
+            ]
+        else:
+            if self.pitcher.chosen is None:
+                missing.append("the pitcher")
+            if self.bid.chosen is None:
+                missing.append("the bid")
+        derive_game = any(gp["value"] for gp in self.game_points)
+        for row in self.awards:
+            if row.chosen is None and not (row.name == "award-game" and derive_game):
+                missing.append(row.legend)
+        return missing
+
+    def _open_calls(self) -> list[Row]:
+        """The calls still to tap: up to a closing bid, or every seat's."""
+        open_rows = []
+        for row in self.calls:
+            chosen = row.chosen
+            if chosen is None:
+                open_rows.append(row)
+            elif chosen == str(self.rules.max_bid):
+                break
+        return open_rows
+
+    def hand_input(self) -> engine.HandInput | None:
+        """What was tapped as an engine.HandInput; None (with the errors set) when
+        something is missing or is not a number."""
+        self._require()
+        if self.has_errors:
+            return None
+        hand = self.parse()
+        return None if self.has_errors else hand
+
+    def parse(self) -> engine.HandInput | None:
+        """What was tapped, whatever errors are shown; None if something is still
+        to tap or a game-point box is not a number (then named in its errors)."""
+        if self.missing():
+            return None
+        awards: dict[str, int | None] = {}
+        for point, row in zip(self.rules.points, self.awards, strict=True):
+            chosen = row.chosen
+            if chosen is not None:
+                awards[point] = None if chosen == NOBODY else int(chosen)
+        game_points = self._game_points()
+        if any(gp["errors"] for gp in self.game_points):
+            return None
+        if self.mode == FULL:
+            calls = [row.chosen for row in self.calls]
+            upto = len(calls)
+            for index, call in enumerate(calls):
+                if call == str(self.rules.max_bid):
+                    upto = index + 1
+                    break
+            auction = tuple(_call_value(call) for call in calls[:upto])
+            bidding: dict[str, Any] = {"auction": auction}
+        else:
+            bidding = {"pitcher": int(self.pitcher.chosen), "bid": int(self.bid.chosen)}
+        return engine.HandInput(
+            **bidding,
+            trump=self.trump.chosen,
+            awards=awards,
+            single_trump=self.single_trump,
+            game_points=game_points,
+        )
+
+    def _require(self) -> None:
+        if self.mode == FULL:
+            for row in self._open_calls():
+                row.errors.append(
+                    f"Tap {row.legend.split(' (')[0]}'s call: pass or a bid."
+                )
+        else:
+            if self.pitcher.chosen is None:
+                self.pitcher.errors.append("Tap the player who won the auction.")
+            if self.bid.chosen is None:
+                self.bid.errors.append("Tap the bid.")
+        derive_game = any(gp["value"] for gp in self.game_points)
+        for row in self.awards:
+            if row.chosen is None and not (row.name == "award-game" and derive_game):
+                nobody = " or Nobody" if row.choices[-1].value == NOBODY else ""
+                row.errors.append(f"Who took {row.legend}? Tap a player{nobody}.")
+
+    def _game_points(self) -> tuple[int, ...] | None:
+        given = [gp["value"] for gp in self.game_points]
+        if not any(given):
+            return None
+        totals = []
+        for gp in self.game_points:
+            gp["errors"] = []
+            # Once one box is filled, an empty one means no game points.
+            if not gp["value"]:
+                totals.append(0)
+            elif not gp["value"].isdigit():
+                gp["errors"].append(
+                    f"Give {gp['label']}'s game points as a whole number, "
+                    "or leave the box empty for none."
+                )
+            else:
+                totals.append(int(gp["value"]))
+        return tuple(totals) if len(totals) == len(given) else None
+
+    @property
+    def has_errors(self) -> bool:
+        rows = [self.pitcher, self.bid, *self.calls, *self.awards, self.trump]
+        return bool(
+            self.errors
+            or self.gp_errors
+            or any(row.errors for row in rows)
+            or any(gp["errors"] for gp in self.game_points)
+        )
+
+    def add_refusal(self, refusal: RuleViolation) -> None:
+        """Put the engine's refusal next to the field it names."""
+        message = in_names(refusal.message, self.names, self.side_names)
+        where = refusal.field or ""
+        rows = {
+            "pitcher": self.pitcher,
+            "bid": self.bid,
+            "trump": self.trump,
+            **{
+                f"awards.{point}": row
+                for point, row in zip(self.rules.points, self.awards, strict=True)
+            },
+            **{f"auction.{i}": r for i, r in enumerate(self.calls)},
+        }
+        if self.mode == QUICK and where == "auction":
+            where = "bid"
+        if where in rows:
+            rows[where].errors.append(message)
+        elif where.startswith("game_points") or where == "single_trump":
+            self.gp_errors.append(message)
+            self.extras_open = True
+        else:
+            self.errors.append(message)
+
+    @property
+    def error_count(self) -> int:
+        rows = [self.pitcher, self.bid, *self.calls, *self.awards, self.trump]
+        return (
+            len(self.errors)
+            + len(self.gp_errors)
+            + sum(len(row.errors) for row in rows)
+            + sum(len(gp["errors"]) for gp in self.game_points)
+        )
+
+
+def _call_value(value: object) -> int | str | None:
+    if value is None or value == "":
+        return None
+    text = str(value)
+    if text == PASS:
+        return PASS
+    return int(text) if text.isdigit() else None
+
+
+def _data_of(hand: engine.HandInput, points: tuple[str, ...]) -> dict[str, str]:
+    """A recorded hand as the form's fields, to correct it: a point stored for
+    nobody has no award row, and shows as Nobody."""
+    data: dict[str, str] = {}
+    if hand.auction is not None:
+        data["mode"] = FULL
+        for index, call in enumerate(hand.auction):
+            data[f"call-{index}"] = str(call)
+    else:
+        data["pitcher"] = str(hand.pitcher)
+        data["bid"] = str(hand.bid)
+    for point in points:
+        seat = hand.awards.get(point)
+        data[f"award-{point}"] = NOBODY if seat is None else str(seat)
+    if hand.trump:
+        data["trump"] = hand.trump
+    if hand.single_trump:
+        data["single_trump"] = "on"
+    if hand.game_points is not None:
+        for side, total in enumerate(hand.game_points):
+            data[f"gp-{side}"] = str(total)
+    return data

@@ -1,0 +1,70 @@
+// The table page with JavaScript: the page works without it (plain forms, a Preview
+// button); with it, htmx previews every tap and saves in place, and this file:
+// - hides the Preview button (the preview follows each tap);
+// - disables the auction calls the server says are not allowed now;
+// - gives "rest to team …" at once, without a round trip;
+// - after a save or a refusal, brings the message or the first error into view.
+(() => {
+  document.documentElement.classList.add("js");
+
+  const form = () => document.getElementById("hand-entry");
+
+  function applyLegalCalls() {
+    const preview = document.querySelector("#preview [data-disabled-calls]");
+    const entry = form();
+    if (!preview || !entry) return;
+    const off = new Set(
+      preview.getAttribute("data-disabled-calls").split(" ").filter(Boolean),
+    );
+    for (const input of entry.querySelectorAll("input[type=radio][name^='call-']")) {
+      const disable = off.has(input.id);
+      if (disable && input.checked) input.checked = false;
+      input.disabled = disable;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-rest-seat]");
+    if (!button) return;
+    const entry = button.form;
+    const seat = button.getAttribute("data-rest-seat").replace("rest-", "");
+    event.preventDefault();
+    const rows = entry.querySelectorAll(".awards fieldset.taps");
+    for (const row of rows) {
+      if (row.querySelector("input:checked")) continue;
+      const input = row.querySelector(`input[value="${seat}"]`);
+      if (input) input.checked = true;
+    }
+    entry.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    applyLegalCalls();
+    const target = event.detail.target;
+    if (!target || target.id !== "table") return;
+    const problem = target.querySelector(".form-error, .field-error");
+    if (problem) {
+      problem.scrollIntoView({ block: "center" });
+      return;
+    }
+    const message = target.querySelector(".messages");
+    if (message) message.scrollIntoView({ block: "start" });
+  });
+
+  applyLegalCalls();
+})();
+
+// "New game, same players" and the undo confirmation: a second tap while the first is
+// on its way would start a second game; the button says what is happening instead.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.matches("form.again, form.confirm")) return;
+  const button = event.submitter || form.querySelector("button[type=submit]");
+  if (!button) return;
+  if (button.dataset.sent) {
+    event.preventDefault();
+    return;
+  }
+  button.dataset.sent = "1";
+  button.setAttribute("aria-disabled", "true");
+});

@@ -1,0 +1,420 @@
+"""Keeping score without network, at phone size (390 x 844): the service worker keeps
+the site's files and the pages opened, so a game opened once opens again offline; a
+hand saved offline is kept on the phone with a "not saved yet" box and sent, once and
+in order, when the network is back, even after a reload. Screenshots go to
+tests/artifacts/screenshots/."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from playwright.sync_api import Locator, Page, expect
+
+from scoring.models import Game, Hand
+from tests.browser.test_new_game import sign_in
+from tests.browser.test_pages import check_page
+from tests.factories import UserFactory, game_factory, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+Screenshot = Callable[..., Path]
+
+SENT_WITHIN_MS = 12_000  # sent on the `online` event, else by the 5 s retry
+
+KEPT_IN_CACHE_JS = """
+async (path) => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("pitchclub-pages-")) continue;
+    if (await (await caches.open(name)).match(location.origin + path)) return true;
+  }
+  return false;
+}
+"""
+
+
+@pytest.fixture
+def keeper(page: Page, live_server: Any) -> AbstractUser:
+    user = UserFactory(username="kate")
+    sign_in(page, user, live_server.url)
+    return user
+
+
+@pytest.fixture
+def game(keeper: AbstractUser) -> Game:
+    """Ann, Bob, Cy and Di, solo; Ann deals first."""
+    return game_factory(created_by=keeper)
+
+
+def tap(page: Page, row: str, value: object) -> None:
+    """The big button of `value` in a row of the entry form."""
+    page.locator(f"#hand-entry label[for='{row}-{value}']").tap()
+
+
+def enter_hand(page: Page, pitcher: int, bid: int, awards: dict[str, object]) -> None:
+    tap(page, "pitcher", pitcher)
+    tap(page, "bid", bid)
+    for point, seat in awards.items():
+        tap(page, f"award-{point}", seat)
+    page.locator("#hand-entry button.save").tap()
+
+
+def status_box(page: Page) -> Locator:
+    return page.locator("#offline-status")
+
+
+def hands_of(game: Game) -> list[Hand]:
+    return list(Hand.objects.filter(game=game).order_by("number"))
+
+
+def wait_for_hands(page: Page, game: Game, count: int) -> list[Hand]:
+    """The database as the server sees it once the phone has sent its queue."""
+    for _ in range(SENT_WITHIN_MS // 250):
+        hands = hands_of(game)
+        if len(hands) >= count:
+            return hands
+        page.wait_for_timeout(250)
+    return hands_of(game)
+
+
+def wait_until(page: Page, script: str, arg: object = None) -> None:
+    """Until the (async) script returns true: page.wait_for_function doesn't await
+    a promise, page.evaluate does."""
+    for _ in range(50):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"still false after 5 s: {script}")
+
+
+def controlled_by_service_worker(page: Page) -> None:
+    """The worker is installed and active, and answers this page's requests."""
+    state = page.evaluate(
+        "() => navigator.serviceWorker.ready.then((r) => r.active.state)"
+    )
+    assert state in {"activating", "activated"}
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def keep_page(page: Page, path: str) -> None:
+    """Open `path` through the service worker and wait until it keeps a copy."""
+    page.goto(path)
+    controlled_by_service_worker(page)
+    page.reload()  # the first visit came before the worker: this one goes through it
+    wait_until(page, KEPT_IN_CACHE_JS, path)
+
+
+# Bob bids 2 and makes it; then Cy bids 3 and is set.
+FIRST = {"pitcher": 1, "bid": 2, "awards": {"high": 1, "low": 2, "jack": 1, "game": 1}}
+# Recorded by another phone: Bob bids 2 in the whole auction.
+ANOTHER_PHONES_HAND = (
+    [2, "pass", "pass", "pass"],
+    {"high": 1, "low": 1, "jack": 3, "game": 1},
+)
+SECOND = {
+    "pitcher": 2,
+    "bid": 3,
+    "awards": {"high": 2, "low": 1, "jack": "none", "game": 3},
+}
+
+
+def test_the_service_worker_registers_activates_and_keeps_the_sites_files(
+    page: Page, keeper: AbstractUser
+) -> None:
+    page.goto("/")
+    controlled_by_service_worker(page)
+
+    kept = page.evaluate(
+        """async () => {
+          const names = await caches.keys();
+          const name = names.find((n) => n.startsWith("pitchclub-static-"));
+          const cache = await caches.open(name);
+          return (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }"""
+    )
+    assert "/static/css/site.css" in kept
+    assert "/static/js/offline.js" in kept
+    assert "/static/django_htmx/htmx-2.min.js" in kept
+    assert "/offline/" in kept
+    manifest = page.evaluate(
+        "() => fetch('/manifest.webmanifest').then((r) => r.json())"
+    )
+    assert manifest["display"] == "standalone"
+
+
+def test_a_game_opened_once_opens_again_offline(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    path = f"/games/{game.pk}/"
+    keep_page(page, path)
+    # Recorded by another phone after this one kept its copy: the offline copy can't
+    # show it, which proves the page below comes from the phone, not the server.
+    record(
+        game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1, "jack": 3, "game": 1}
+    )
+
+    page.context.set_offline(True)
+    response = page.goto(path)
+
+    assert response is not None
+    assert response.from_service_worker
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 1 · Ann deals · Bob bids first"
+    )
+    expect(page.locator("h1")).to_contain_text(f"#{game.pk}")
+    screenshot("offline", full_page=False)
+
+    page.goto("/clubs/")  # never opened: the offline page answers
+    expect(page.locator("h1")).to_have_text("You are offline")
+    expect(page.locator("main")).to_contain_text(
+        "hands you record are kept on this phone"
+    )
+    screenshot("not-kept", full_page=False)
+
+    page.context.set_offline(False)
+    page.goto(path)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+
+
+def test_a_hand_saved_offline_is_kept_and_sent_when_the_network_returns(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 1 · Ann deals · Bob bids first"
+    )
+    controlled_by_service_worker(page)  # the phone has used the site before
+
+    page.context.set_offline(True)
+    enter_hand(page, **FIRST)
+
+    box = status_box(page)
+    expect(box).to_be_visible()
+    expect(box).to_have_attribute("role", "status")
+    expect(box).to_contain_text(
+        "Hand 1 is not saved yet — it is kept on this phone and will be sent when "
+        "the network is back."
+    )
+    expect(box).to_contain_text("1 hand waiting")
+    # The form moved on to the next hand, empty, with a new client_id.
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 2 · Bob deals · Cy bids first"
+    )
+    expect(page.locator("#hand-entry input[name=number]")).to_have_value("2")
+    expect(page.locator("#hand-entry input:checked")).to_have_count(0)
+    key = f"pitchclub:queue:{game.pk}"
+    queue = page.evaluate("(key) => JSON.parse(localStorage[key])", key)
+    assert [item["number"] for item in queue] == [1]
+    assert "action=save" in queue[0]["body"]
+    client_id = page.locator("#hand-entry input[name=client_id]").input_value()
+    assert client_id != queue[0]["client_id"]
+    assert hands_of(game) == []
+    screenshot("1-not-saved-yet", full_page=False)
+    check_page(page, screenshot)  # readable in dark and light mode, thumb-sized
+    tap(page, "pitcher", 2)  # hand 2 under way when the network returns
+
+    page.context.set_offline(False)
+
+    hands = wait_for_hands(page, game, 1)
+    assert [(h.number, h.pitcher, h.bid) for h in hands] == [(1, 1, 2)]
+    expect(box).to_be_hidden()
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)
+    expect(page.locator(".messages")).to_contain_text("Hand 1 saved")
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 2 · Bob deals · Cy bids first"
+    )
+    # The tap for hand 2 is still there.
+    expect(page.locator("#hand-entry input[name=pitcher]:checked")).to_have_value("2")
+    assert page.evaluate("(key) => localStorage[key]", key) is None
+    page.wait_for_timeout(1000)  # no second send
+    assert len(hands_of(game)) == 1
+    screenshot("2-sent", full_page=False)
+
+
+def test_two_hands_saved_offline_are_sent_in_order(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+
+    enter_hand(page, **FIRST)
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    enter_hand(page, **SECOND)
+
+    box = status_box(page)
+    expect(box).to_contain_text("Hand 2 is not saved yet")
+    expect(box).to_contain_text("2 hands waiting to be sent (1, 2)")
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 3 · Cy deals · Di bids first"
+    )
+    expect(page.locator("#hand-entry button.save")).to_have_text("Save hand 3")
+    screenshot("1-two-waiting", full_page=False)
+    assert hands_of(game) == []
+
+    page.context.set_offline(False)
+
+    hands = wait_for_hands(page, game, 2)
+    assert [(h.number, h.pitcher, h.bid, h.made) for h in hands] == [
+        (1, 1, 2, True),
+        (2, 2, 3, False),
+    ]
+    expect(box).to_be_hidden()
+    expect(page.locator(".sheet tbody tr")).to_have_count(2)
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 3 · Cy deals · Di bids first"
+    )
+    screenshot("2-both-sent", full_page=False)
+
+
+def test_a_reload_while_offline_keeps_the_queue(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    path = f"/games/{game.pk}/"
+    keep_page(page, path)
+    page.context.set_offline(True)
+    enter_hand(page, **FIRST)
+    expect(status_box(page)).to_contain_text("Hand 1 is not saved yet")
+
+    page.reload()  # from the copy the service worker kept, whose form is for hand 1
+
+    box = status_box(page)
+    expect(box).to_contain_text("Hand 1 is not saved yet")
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 2 · Bob deals · Cy bids first"
+    )
+    expect(page.locator("#hand-entry input[name=number]")).to_have_value("2")
+    screenshot("1-reloaded", full_page=False)
+
+    page.context.set_offline(False)
+
+    hands = wait_for_hands(page, game, 1)
+    assert [(h.number, h.pitcher) for h in hands] == [(1, 1)]
+    expect(box).to_be_hidden()
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)
+
+
+# Chromium logs every 4xx answer; this one is the refusal the test is about.
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
+def test_a_refused_hand_stops_the_queue_until_it_is_fixed(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    """Another phone recorded hand 1 meanwhile: the queued hand 1 is refused (409)
+    and shown with what was tapped; hand 2 waits until it is saved again."""
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+    enter_hand(page, **FIRST)
+    enter_hand(page, **SECOND)
+    record(
+        game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1, "jack": 3, "game": 1}
+    )
+
+    page.context.set_offline(False)
+
+    box = status_box(page)
+    expect(box).to_contain_text(
+        "Hand 1 was refused: fix it below; 1 more hand is still waiting",
+        timeout=SENT_WITHIN_MS,
+    )
+    expect(page.locator("#hand-entry")).to_contain_text("Another phone recorded hand")
+    expect(page.locator("#hand-entry input[name=pitcher]:checked")).to_have_value("1")
+    page.wait_for_timeout(1000)
+    assert len(hands_of(game)) == 1  # hand 2 waits
+    screenshot("1-refused", full_page=False)
+
+    # Saved as hand 2 now; then the waiting hand, queued as number 2, is refused in
+    # turn (each hand a phone kept is looked at again, never recorded blindly).
+    page.locator("#hand-entry button.save").tap()
+    expect(box).to_contain_text("Hand 2 was refused: fix it below.")
+    expect(page.locator("#hand-entry input[name=pitcher]:checked")).to_have_value("2")
+    page.locator("#hand-entry button.save").tap()
+
+    expect(page.locator(".messages")).to_contain_text("Hand 3 saved")
+    hands = wait_for_hands(page, game, 3)
+    assert [(h.number, h.pitcher, h.bid) for h in hands] == [
+        (1, 1, 2),  # the other phone's
+        (2, 1, 2),
+        (3, 2, 3),
+    ]
+    expect(box).to_be_hidden()
+
+
+def test_signing_out_forgets_the_pages_kept_on_the_phone(
+    page: Page, game: Game
+) -> None:
+    path = f"/games/{game.pk}/"
+    keep_page(page, path)
+
+    page.goto("/accounts/profile/")
+    page.locator("form.signout button").tap()
+    page.wait_for_url("/")
+
+    wait_until(page, f"async (path) => !(await ({KEPT_IN_CACHE_JS})(path))", path)
+    # The offline page, fetched again signed out, no longer names kate.
+    wait_until(page, "async () => Boolean(await caches.match('/offline/'))")
+    page.context.set_offline(True)
+    page.goto("/clubs/")
+    expect(page.locator("h1")).to_have_text("You are offline")
+    expect(page.locator(".top")).not_to_contain_text("kate")
+
+
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
+def test_a_hand_the_other_phone_recorded_already_can_be_left_out(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    """Both phones entered hand 1: the scorekeeper leaves this phone's copy out and
+    the hand after it goes on."""
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+    enter_hand(page, **FIRST)
+    enter_hand(page, **SECOND)
+    record(game, *ANOTHER_PHONES_HAND)
+
+    page.context.set_offline(False)
+    leave_out = page.get_by_role("button", name="Leave hand 1 out, send the other one")
+    expect(leave_out).to_be_visible(timeout=SENT_WITHIN_MS)
+    check_page(page, screenshot)
+    leave_out.tap()
+
+    expect(page.locator(".messages")).to_contain_text("Hand 2 saved")
+    assert [(h.number, h.pitcher, h.bid) for h in hands_of(game)] == [
+        (1, 1, 2),
+        (2, 2, 3),
+    ]
+    expect(status_box(page)).to_be_hidden()
+
+
+# htmx logs the failed request, and Chromium the refused connection: that is the case.
+@pytest.mark.browser_allow(
+    r"htmx:(sendError|afterRequest)", r"ERR_INTERNET_DISCONNECTED"
+)
+def test_a_save_lost_on_the_way_is_kept_too(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    """The phone thinks it is online but the request never arrives (a weak signal
+    in the back room): the hand is queued all the same, and sent by the retry."""
+    broken = {"on": True}
+
+    def network(route: Any) -> None:
+        if broken["on"] and "action=save" in (route.request.post_data or ""):
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(f"**/games/{game.pk}/hands/", network)
+    page.goto(f"/games/{game.pk}/")
+
+    enter_hand(page, **FIRST)
+
+    expect(status_box(page)).to_contain_text("Hand 1 is not saved yet")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    assert hands_of(game) == []
+    broken["on"] = False
+
+    hands = wait_for_hands(page, game, 1)  # the 5 s retry
+    assert [(h.number, h.pitcher) for h in hands] == [(1, 1)]
+    expect(status_box(page)).to_be_hidden()
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)

@@ -1,0 +1,113 @@
+"""The entry form's parsing, without a database: what a recorded hand looks like in
+the form comes back as the same hand, whatever the hand; what is missing is named."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import engine
+from scoring.entry import FULL, NOBODY, HandEntry
+
+NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di", 4: "Eve", 5: "Finn", 6: "Gus"}
+
+
+@st.composite
+def games_and_hands(draw: st.DrawFn) -> tuple[engine.Rules, engine.HandInput]:
+    variant = draw(st.sampled_from(["auction", "thirteen"]))
+    players = 4 if variant == "thirteen" else draw(st.integers(2, 7))
+    rules = engine.make_rules(variant, players, variant == "thirteen")
+    seats = st.integers(0, players - 1)
+    awards = {
+        point: draw(seats if point in ("high", "low") else st.none() | seats)
+        for point in rules.points
+    }
+    if draw(st.booleans()):
+        calls = draw(
+            st.lists(
+                st.sampled_from(
+                    [engine.PASS, *range(rules.min_bid, rules.max_bid + 1)]
+                ),
+                min_size=1,
+                max_size=players,
+            )
+        )
+        hand = engine.HandInput(auction=tuple(calls), awards=awards)
+    else:
+        hand = engine.HandInput(
+            pitcher=draw(seats),
+            bid=draw(st.integers(rules.min_bid, rules.max_bid)),
+            trump=draw(st.none() | st.sampled_from(["spades", "hearts"])),
+            awards=awards,
+        )
+    return rules, hand
+
+
+def entry(rules: engine.Rules, **kwargs: object) -> HandEntry:
+    sides = [" & ".join(NAMES[seat] for seat in side) for side in rules.sides]
+    return HandEntry(
+        rules=rules, number=1, seat_names=NAMES, side_names=sides, **kwargs
+    )
+
+
+@given(games_and_hands())
+def test_a_hand_shown_in_the_form_reads_back_the_same(
+    game_and_hand: tuple[engine.Rules, engine.HandInput],
+) -> None:
+    rules, hand = game_and_hand
+    form = entry(rules, initial=hand)
+    if hand.auction is not None:
+        # Calls after a closing bid are not asked for.
+        closing = str(rules.max_bid)
+        calls = [str(call) for call in hand.auction]
+        upto = calls.index(closing) + 1 if closing in calls else len(calls)
+        if len(calls) < rules.players and closing not in calls:
+            assert form.hand_input() is None
+            assert form.missing()
+            return
+    parsed = form.hand_input()
+    assert parsed is not None, form.missing()
+    if hand.auction is not None:
+        assert parsed.auction == hand.auction[:upto]
+    else:
+        assert (parsed.pitcher, parsed.bid, parsed.trump) == (
+            hand.pitcher,
+            hand.bid,
+            hand.trump,
+        )
+    assert {p: parsed.awards.get(p) for p in rules.points} == {
+        p: hand.awards.get(p) for p in rules.points
+    }
+
+
+def test_an_empty_form_names_everything_still_to_tap() -> None:
+    rules = engine.make_rules("auction", 4)
+    assert entry(rules, data={}).missing() == [
+        "the pitcher",
+        "the bid",
+        "High",
+        "Low",
+        "Jack",
+        "Game",
+    ]
+    full = entry(rules, data={"mode": FULL, "call-0": "4"})
+    # A 4 ends the auction: nobody after it has a call to tap.
+    assert full.missing() == ["High", "Low", "Jack", "Game"]
+
+
+def test_nobody_is_offered_only_where_a_point_can_go_to_nobody() -> None:
+    rules = engine.make_rules("auction", 3)
+    form = entry(rules, data={})
+    offers = {row.legend: row.choices[-1].value == NOBODY for row in form.awards}
+    assert offers == {"High": False, "Low": False, "Jack": True, "Game": True}
+    thirteen = entry(engine.make_rules("thirteen", 4, True), data={})
+    assert all(row.choices[-1].value == NOBODY for row in thirteen.awards)
+
+
+def test_the_stuck_dealer_is_offered_only_the_bids_they_may_make() -> None:
+    rules = engine.make_rules("auction", 4, options={"dealer_min_bid": 3})
+    form = entry(
+        rules,
+        data={"mode": FULL, "call-0": "pass", "call-1": "pass", "call-2": "pass"},
+        strict_calls=True,
+    )
+    dealer = form.calls[3]
+    assert [c.value for c in dealer.choices if not c.disabled] == ["3", "4"]
