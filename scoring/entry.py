@@ -17,6 +17,7 @@ from typing import Any
 
 from scoring import engine
 from scoring.engine import PASS, RuleViolation, Variant
+from scoring.engine.auction import check_auction
 
 NOBODY = "none"
 QUICK, FULL = "quick", "full"
@@ -317,6 +318,25 @@ class HandEntry:
             if row.chosen is None:
                 for choice in row.choices:
                     choice.checked = choice.value == str(seat)
+
+    def carry_auction(self) -> None:
+        """Switching from the whole auction to pitcher and bid: a complete, legal
+        auction already says who pitched what."""
+        calls: list[int | str] = []
+        for row in self.calls:
+            call = _call_value(row.chosen)
+            if call is None:
+                break
+            calls.append(call)
+            if call == self.rules.max_bid:
+                break
+        try:
+            pitcher, bid = check_auction(self.rules, self.dealer, calls)
+        except RuleViolation:
+            return
+        for row, value in ((self.pitcher, pitcher), (self.bid, bid)):
+            for choice in row.choices:
+                choice.checked = choice.value == str(value)
 
     # -- parsing ---------------------------------------------------------------------
 

@@ -166,6 +166,28 @@ def _table_response(
     return render(request, "scoring/game.html", context, status=status)
 
 
+def _posted_entry(
+    request: HttpRequest,
+    game: Game,
+    sheet: dict[str, Any],
+    *,
+    number: int | None = None,
+) -> tuple[HandEntry, str]:
+    """The entry form as posted, and what its button asked for: save, preview,
+    full or quick (switch the mode), rest-<side> (13-Point: the rest to a team)."""
+    data = request.POST.copy()
+    action = data.get("action", "save")
+    if action in (FULL, QUICK):
+        data["mode"] = action
+    entry = _entry_for(request, game, sheet, number=number, data=data)
+    if action == QUICK:
+        entry.carry_auction()
+    side = action.removeprefix("rest-")
+    if side != action and side.isdigit() and int(side) < len(sheet["side_names"]):
+        entry.give_rest(int(side))
+    return entry, action
+
+
 @login_required
 @require_POST
 def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -176,15 +198,7 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, "This game is over: no more hands can be recorded.")
         return _table_response(request, game, None, status=409)
     sheet = selectors.game_sheet(game)
-    action = request.POST.get("action", "save")
-    data = request.POST.copy()
-    if action in (FULL, QUICK):
-        data["mode"] = action
-    entry = _entry_for(request, game, sheet, data=data)
-    if action.startswith("rest-") and action[5:].isdigit():
-        side = int(action[5:])
-        if side < len(sheet["side_names"]):
-            entry.give_rest(side)
+    entry, action = _posted_entry(request, game, sheet)
     if action != "save":
         if request.htmx and action == "preview":
             context = {"entry": entry, "preview": _preview(game, sheet, entry)}
@@ -262,13 +276,7 @@ def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse
     status = 200
     if editable:
         if request.method == "POST":
-            data = request.POST.copy()
-            action = data.get("action", "save")
-            if action in (FULL, QUICK):
-                data["mode"] = action
-            entry = _entry_for(request, game, sheet, number=number, data=data)
-            if action.startswith("rest-") and action[5:].isdigit():
-                entry.give_rest(int(action[5:]) % len(sheet["side_names"]))
+            entry, action = _posted_entry(request, game, sheet, number=number)
             if action == "save":
                 corrected = entry.hand_input()
                 if corrected is not None:

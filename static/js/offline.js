@@ -276,9 +276,10 @@
         ),
       );
       const numbers = queue.map((item) => item.number).join(", ");
+      const which = queue.length > 1 ? ` (hands ${numbers})` : "";
       lines.push(
         line(
-          `${hands(queue.length)} waiting to be sent (${numbers})` +
+          `${hands(queue.length)} waiting to be sent${which}` +
             (sending ? ": sending now…" : "."),
         ),
       );

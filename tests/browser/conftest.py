@@ -8,7 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Error, Page
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+from playwright.sync_api import ConsoleMessage, Error, Locator, Page
+
+from scoring.models import Game
+from tests.factories import UserFactory, game_factory
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
@@ -160,3 +165,46 @@ def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[..., Path
         return path
 
     return take
+
+
+def sign_in(page: Page, user: AbstractUser, base_url: str) -> None:
+    """The scorekeeper signed in earlier on this phone: a session cookie."""
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "url": base_url,
+            }
+        ]
+    )
+
+
+@pytest.fixture
+def keeper(page: Page, live_server: Any) -> AbstractUser:
+    """Kate, signed in on the phone."""
+    user = UserFactory(username="kate")
+    sign_in(page, user, live_server.url)
+    return user
+
+
+@pytest.fixture
+def game(keeper: AbstractUser) -> Game:
+    """Ann, Bob, Cy and Di, solo, to 7; Ann deals first; Kate keeps score."""
+    return game_factory(created_by=keeper)
+
+
+def button(page: Page, row: str, value: object) -> Locator:
+    """The big button of `value` in a row of the hand-entry form (pitcher, bid,
+    call-0, award-high …)."""
+    return page.locator(f"#hand-entry label[for='{row}-{value}']")
+
+
+def tap_hand(page: Page, pitcher: int, bid: int, awards: dict[str, object]) -> None:
+    """Tap a hand into the entry form, pitcher and bid first (not saved)."""
+    button(page, "pitcher", pitcher).tap()
+    button(page, "bid", bid).tap()
+    for point, seat in awards.items():
+        button(page, f"award-{point}", seat).tap()

@@ -10,14 +10,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.test import Client
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from pitchclub import services as club_services
 from pitchclub.models import Club, Role
 from scoring.engine import OPTION_DEFAULTS
 from scoring.models import Game
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.browser.test_pages import check_page
 from tests.factories import UserFactory
 
@@ -40,28 +39,6 @@ class Finger:
         expect(locator).to_be_visible()
         locator.tap()
         self.taps += 1
-
-
-def sign_in(page: Page, user: AbstractUser, base_url: str) -> None:
-    """The scorekeeper signed in earlier on this phone: a session cookie."""
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies(
-        [
-            {
-                "name": "sessionid",
-                "value": client.cookies["sessionid"].value,
-                "url": base_url,
-            }
-        ]
-    )
-
-
-@pytest.fixture
-def keeper(page: Page, live_server: Any) -> AbstractUser:
-    user = UserFactory(username="kate")
-    sign_in(page, user, live_server.url)
-    return user
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Locator, Page, expect
 
 from scoring.models import Game, Hand
-from tests.browser.test_new_game import sign_in
+from tests.browser.conftest import button, tap_hand
 from tests.browser.test_pages import check_page
-from tests.factories import UserFactory, game_factory, record
+from tests.factories import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,29 +34,8 @@ async (path) => {
 """
 
 
-@pytest.fixture
-def keeper(page: Page, live_server: Any) -> AbstractUser:
-    user = UserFactory(username="kate")
-    sign_in(page, user, live_server.url)
-    return user
-
-
-@pytest.fixture
-def game(keeper: AbstractUser) -> Game:
-    """Ann, Bob, Cy and Di, solo; Ann deals first."""
-    return game_factory(created_by=keeper)
-
-
-def tap(page: Page, row: str, value: object) -> None:
-    """The big button of `value` in a row of the entry form."""
-    page.locator(f"#hand-entry label[for='{row}-{value}']").tap()
-
-
 def enter_hand(page: Page, pitcher: int, bid: int, awards: dict[str, object]) -> None:
-    tap(page, "pitcher", pitcher)
-    tap(page, "bid", bid)
-    for point, seat in awards.items():
-        tap(page, f"award-{point}", seat)
+    tap_hand(page, pitcher, bid, awards)
     page.locator("#hand-entry button.save").tap()
 
 
@@ -212,7 +191,7 @@ def test_a_hand_saved_offline_is_kept_and_sent_when_the_network_returns(
     assert hands_of(game) == []
     screenshot("1-not-saved-yet", full_page=False)
     check_page(page, screenshot)  # readable in dark and light mode, thumb-sized
-    tap(page, "pitcher", 2)  # hand 2 under way when the network returns
+    button(page, "pitcher", 2).tap()  # hand 2 under way when the network returns
 
     page.context.set_offline(False)
 
@@ -245,7 +224,7 @@ def test_two_hands_saved_offline_are_sent_in_order(
 
     box = status_box(page)
     expect(box).to_contain_text("Hand 2 is not saved yet")
-    expect(box).to_contain_text("2 hands waiting to be sent (1, 2)")
+    expect(box).to_contain_text("2 hands waiting to be sent (hands 1, 2)")
     expect(page.locator("#entry-title")).to_have_text(
         "Hand 3 · Cy deals · Di bids first"
     )

@@ -13,14 +13,10 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from scoring.models import Game, Hand
-from tests.browser.test_new_game import (
-    MIN_TAP,
-    Finger,
-    no_sideways_scroll,
-    sign_in,
-)
+from tests.browser.conftest import button, sign_in, tap_hand
+from tests.browser.test_new_game import MIN_TAP, Finger, no_sideways_scroll
 from tests.browser.test_pages import check_page
-from tests.factories import UserFactory, game_factory, record
+from tests.factories import game_factory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,25 +24,7 @@ Screenshot = Callable[..., Path]
 
 # Pitcher, bid, High, Low, Jack, Game, Save.
 TAP_BUDGET = 7
-
-
-@pytest.fixture
-def keeper(page: Page, live_server: Any) -> AbstractUser:
-    user = UserFactory(username="kate")
-    sign_in(page, user, live_server.url)
-    return user
-
-
-@pytest.fixture
-def game(keeper: AbstractUser) -> Game:
-    """Ann, Bob, Cy and Di, solo, to 7; Ann deals first."""
-    return game_factory(created_by=keeper)
-
-
-def button(page: Page, row: str, value: object) -> Locator:
-    """The big button of `value` in a row of the entry form (pitcher, bid, call-0,
-    award-high …)."""
-    return page.locator(f"#hand-entry label[for='{row}-{value}']")
+BOB_TAKES_ALL = {"high": 1, "low": 1, "jack": 1, "game": 1}
 
 
 def preview(page: Page) -> Locator:
@@ -109,10 +87,7 @@ def test_a_set_back_is_struck_through_in_red(
     page: Page, game: Game, screenshot: Screenshot
 ) -> None:
     page.goto(f"/games/{game.pk}/")
-    button(page, "pitcher", 2).tap()
-    button(page, "bid", 3).tap()
-    for point, seat in (("high", 2), ("low", 1), ("jack", "none"), ("game", 3)):
-        button(page, f"award-{point}", seat).tap()
+    tap_hand(page, 2, 3, {"high": 2, "low": 1, "jack": "none", "game": 3})
     expect(preview(page)).to_contain_text("Cy bid 3: set back 3")
     save(page).tap()
 
@@ -276,10 +251,7 @@ def test_the_pitcher_only_rule_decides_the_winner(
     expect(page.locator(".notice")).to_have_text(
         "Ann has 7 — needs to win a bid to go out."
     )
-    button(page, "pitcher", 0).tap()
-    button(page, "bid", 2).tap()
-    for point, seat in (("high", 0), ("low", 1), ("jack", "none"), ("game", 0)):
-        button(page, f"award-{point}", seat).tap()
+    tap_hand(page, 0, 2, {"high": 0, "low": 1, "jack": "none", "game": 0})
     expect(preview(page)).to_contain_text("★ Ann wins the game")
     save(page).tap()
 
@@ -294,10 +266,7 @@ def test_the_pitcher_only_rule_decides_the_winner(
 
 def test_a_double_tap_on_save_records_the_hand_once(page: Page, game: Game) -> None:
     page.goto(f"/games/{game.pk}/")
-    button(page, "pitcher", 1).tap()
-    button(page, "bid", 2).tap()
-    for point in ("high", "low", "jack", "game"):
-        button(page, f"award-{point}", 1).tap()
+    tap_hand(page, 1, 2, BOB_TAKES_ALL)
     save(page).dblclick()
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     page.wait_for_timeout(500)
@@ -310,10 +279,7 @@ def test_two_phones_on_one_game_never_record_a_hand_twice(
     other = page.context.new_page()
     for phone in (page, other):
         phone.goto(f"/games/{game.pk}/")
-        button(phone, "pitcher", 1).tap()
-        button(phone, "bid", 2).tap()
-        for point in ("high", "low", "jack", "game"):
-            button(phone, f"award-{point}", 1).tap()
+        tap_hand(phone, 1, 2, BOB_TAKES_ALL)
     save(page).tap()
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
 

@@ -14,8 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import engine, services
 from scoring.models import Game
-from tests.browser.conftest import SCREENSHOTS
-from tests.browser.test_new_game import sign_in
+from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.browser.test_pages import (
     MIN_TAP,
     TEXT_COLOURS_JS,

@@ -304,6 +304,17 @@ def test_whole_auction_mode_disables_the_calls_not_allowed(
     assert "call-3-3" not in off  # the dealer may steal
 
 
+def test_back_to_pitcher_and_bid_keeps_what_the_auction_said(
+    kate: Client, game: Game
+) -> None:
+    calls = {"call-0": "2", "call-1": "pass", "call-2": "3", "call-3": "3"}
+    response = kate.post(hand_url(game), {"action": "quick", **calls}, **HX)
+    text = response.content.decode()
+    # Ann, the dealer, stole Di's 3.
+    assert checked(text, "pitcher-0")
+    assert checked(text, "bid-3")
+
+
 def test_without_javascript_every_call_stays_open(kate: Client, game: Game) -> None:
     response = kate.post(hand_url(game), {"action": "full"})
     assert " disabled" not in re.sub(r"<button[^>]*>", "", response.content.decode())
