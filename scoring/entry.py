@@ -344,9 +344,11 @@ class HandEntry:
         """What is still to tap before the hand can be saved, in a few words."""
         missing = []
         if self.mode == FULL:
-            missing += [
-                row.legend.split(" (")[0] + "'s call" for row in self._open_calls()
-            ]
+            waiting = [row.legend.split(" (")[0] for row in self._open_calls()]
+            if len(waiting) == 1:
+                missing.append(f"{waiting[0]}'s call")
+            elif waiting:
+                missing.append(f"{len(waiting)} calls (from {waiting[0]})")
         else:
             if self.pitcher.chosen is None:
                 missing.append("the pitcher")
