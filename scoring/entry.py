@@ -94,6 +94,10 @@ _SEAT = re.compile(
 )
 
 
+# "the seat that captured …": the scorekeeper says "the player".
+_A_SEAT = re.compile(r"\b(the|a|each|same) seat\b")
+
+
 def in_names(message: str, names: Mapping[int, str], sides: list[str]) -> str:
     """An engine message with "seat 2" and "team 0 (seats 0 and 2)" replaced by
     the players' names: the scorekeeper knows the table by its people."""
@@ -106,7 +110,8 @@ def in_names(message: str, names: Mapping[int, str], sides: list[str]) -> str:
             return f"{first} or {names.get(int(match.group(5)), match.group(5))}"
         return first
 
-    return _SEAT.sub(name, message)
+    message = _SEAT.sub(name, message)
+    return _A_SEAT.sub(lambda match: f"{match.group(1)} player", message)
 
 
 class HandEntry:
@@ -130,7 +135,6 @@ class HandEntry:
         self.data: Mapping[str, Any] = data if data is not None else {}
         if initial is not None:
             self.data = _data_of(initial, rules.points)
-        self.bound = data is not None
         self.dealer = rules.dealer_of(number)
         self.first_bidder = (self.dealer + 1) % rules.players
         self.mode = FULL if self.data.get("mode") == FULL else QUICK
@@ -142,6 +146,8 @@ class HandEntry:
         self.strict_calls = strict_calls
         self.url = ""  # where the form posts, set by the view
         self.correcting = False
+        # Another phone recorded the hand this one was saving (see views._conflict).
+        self.conflict: dict[str, Any] | None = None
         self._build_rows()
 
     # -- the rows the template draws -------------------------------------------------
@@ -230,28 +236,46 @@ class HandEntry:
         return f"{hint} · {value} points" if value > 1 else hint
 
     def _call_rows(self) -> list[Row]:
-        """One row per seat in auction order; with strict_calls, a call the
-        auction so far does not allow is disabled (and a chosen one dropped)."""
+        """One row per seat in auction order. With strict_calls, a call the auction
+        so far does not allow is disabled (and a tapped one cleared, saying so);
+        after a closing bid (4, or 13) the later players may only pass."""
         rules = self.rules
         everything = (PASS, *range(rules.min_bid, rules.max_bid + 1))
         rows = []
         made: list[int | str] = []
         legal: tuple[int | str, ...] | None = everything
+        closer: str | None = None
+        all_passed = True
         for index in range(rules.players):
             seat = (self.dealer + 1 + index) % rules.players
             name = f"call-{index}"
             given = _call_value(self.data.get(name))
+            hint = ""
             allowed = everything
-            if self.strict_calls:
+            if closer is not None:
+                hint = f"no turn after {closer}'s {rules.max_bid}"
+                if self.strict_calls:
+                    allowed = (PASS,)
+            elif self.strict_calls:
                 # Until every earlier call is tapped, any call may come.
                 allowed = legal if legal is not None else everything
-                if given is not None and given not in allowed:
-                    given = None
-                if given is None or legal is None:
-                    legal = None
-                else:
-                    made.append(given)
-                    legal = self._legal_after(made)
+            if seat == self.dealer and all_passed and index == len(made):
+                hint = (
+                    f"everyone else passed: must bid at least "
+                    f"{rules.stuck_dealer_min_bid}"
+                )
+            if given is not None and given not in allowed:
+                hint = f"{'Pass' if given == PASS else given} cleared: not allowed now"
+                given = None
+            if given is None or legal is None:
+                legal = None
+            else:
+                made.append(given)
+                legal = self._legal_after(made) if self.strict_calls else everything
+            if given is not None and given != PASS:
+                all_passed = False
+                if given == rules.max_bid and closer is None:
+                    closer = self.names[seat]
             role = " (dealer)" if seat == self.dealer else ""
             rows.append(
                 Row(
@@ -266,6 +290,7 @@ class HandEntry:
                         )
                         for call in everything
                     ],
+                    hint=hint,
                 )
             )
         return rows
@@ -394,13 +419,13 @@ class HandEntry:
         if any(gp["errors"] for gp in self.game_points):
             return None
         if self.mode == FULL:
-            calls = [row.chosen for row in self.calls]
-            upto = len(calls)
-            for index, call in enumerate(calls):
-                if call == str(self.rules.max_bid):
-                    upto = index + 1
-                    break
-            auction = tuple(_call_value(call) for call in calls[:upto])
+            calls = [_call_value(row.chosen) for row in self.calls]
+            # Up to the last call tapped: after a closing bid the later players may
+            # be left out or pass (an empty row counts as a pass there); a bid after
+            # it is refused by the rules, next to its row.
+            tapped = [index for index, call in enumerate(calls) if call is not None]
+            upto = tapped[-1] + 1 if tapped else 0
+            auction = tuple(PASS if call is None else call for call in calls[:upto])
             bidding: dict[str, Any] = {"auction": auction}
         else:
             bidding = {"pitcher": int(self.pitcher.chosen), "bid": int(self.bid.chosen)}
@@ -415,9 +440,14 @@ class HandEntry:
     def _require(self) -> None:
         if self.mode == FULL:
             for row in self._open_calls():
-                row.errors.append(
-                    f"Tap {row.legend.split(' (')[0]}'s call: pass or a bid."
-                )
+                who = row.legend.split(" (")[0]
+                if row.hint.startswith("everyone else passed"):
+                    row.errors.append(
+                        f"Tap {who}'s bid: everyone else passed, so the dealer must "
+                        f"bid at least {self.rules.stuck_dealer_min_bid}."
+                    )
+                else:
+                    row.errors.append(f"Tap {who}'s call: pass or a bid.")
         else:
             if self.pitcher.chosen is None:
                 self.pitcher.errors.append("Tap the player who won the auction.")
@@ -458,9 +488,11 @@ class HandEntry:
             or any(gp["errors"] for gp in self.game_points)
         )
 
-    def add_refusal(self, refusal: RuleViolation) -> None:
-        """Put the engine's refusal next to the field it names."""
-        message = in_names(refusal.message, self.names, self.side_names)
+    def add_refusal(self, refusal: RuleViolation, message: str | None = None) -> None:
+        """Put the engine's refusal (or `message`, its words for people) next to
+        the field it names."""
+        if message is None:
+            message = in_names(refusal.message, self.names, self.side_names)
         where = refusal.field or ""
         rows = {
             "pitcher": self.pitcher,

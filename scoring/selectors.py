@@ -157,6 +157,7 @@ def game_sheet(game: Game) -> dict[str, Any]:
             {"name": names[side], "score": game.scores[side]} for side in waiting
         ],
         "winner": names[game.winner] if finished else None,
+        "house_rules": house_rules(rules),
         "next_number": None if finished else next_number,
         "next_dealer": None if finished else seats[next_dealer],
         "first_bidder": None if finished else seats[(next_dealer + 1) % rules.players],
@@ -241,3 +242,27 @@ def revision_changes(
         )
     changes.reverse()
     return changes
+
+
+def house_rules(rules: engine.Rules) -> list[str]:
+    """The game's options in a few words each, for the header of its pages: the
+    target, who can go out, and every house rule that differs from the default."""
+    words = [f"to {rules.target}"]
+    words.append(
+        "only the pitcher can go out" if rules.pitcher_only_win else "anyone can go out"
+    )
+    if rules.must_make_bid_to_win:
+        words.append("the pitcher must make the bid to go out")
+    if rules.variant is engine.Variant.AUCTION:
+        if (
+            rules.dealer_min_bid
+            != engine.OPTION_DEFAULTS[rules.variant]["dealer_min_bid"]
+        ):
+            words.append(f"a stuck dealer bids at least {rules.dealer_min_bid}")
+        if not rules.dealer_may_steal:
+            words.append("no steal")
+        if rules.low_goes_to == engine.LowGoesTo.DEALT:
+            words.append("Low to the player dealt it")
+    elif rules.moon_fail == engine.MoonFail.LOSE:
+        words.append("a failed moon loses the game")
+    return words

@@ -13,7 +13,7 @@ from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
@@ -47,6 +47,10 @@ def _readable_game(game_id: int, user: AbstractBaseUser) -> Game:
         raise Http404("No such game.") from missing
 
 
+def _mode_key(game: Game) -> str:
+    return f"entry-mode-{game.pk}"
+
+
 def _entry_for(
     request: HttpRequest,
     game: Game,
@@ -56,7 +60,11 @@ def _entry_for(
     data: Any = None,
     initial: engine.HandInput | None = None,
 ) -> HandEntry:
-    """The entry form for the next hand (or hand `number`, to correct it)."""
+    """The entry form for the next hand (or hand `number`, to correct it). A new
+    form opens in the mode this phone last chose for the game: a scorekeeper who
+    records whole auctions does not switch for every hand."""
+    if data is None and initial is None and number is None:
+        data = {"mode": request.session.get(_mode_key(game), QUICK)}
     entry = HandEntry(
         rules=sheet["rules"],
         number=number or game.hand_count + 1,
@@ -96,10 +104,13 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
         )
     try:
         result, after = engine.score_hand(rules, state, hand)
+        if entry.correcting:
+            after = _replayed(game, sheet, entry.number, hand).state
     except RuleViolation as refusal:
-        return {"refusal": in_names(refusal.message, entry.names, entry.side_names)}
+        return {"refusal": _in_words(refusal, game, sheet, entry)}
     names = sheet["side_names"]
     return {
+        "reopens": game.winner is not None and after.winner is None,
         "sides": [
             {
                 "name": name,
@@ -118,6 +129,33 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
         "made": result.made,
         "winner": names[after.winner] if after.winner is not None else None,
     }
+
+
+def _replayed(
+    game: Game, sheet: dict[str, Any], number: int, hand: engine.HandInput
+) -> engine.Replay:
+    """The whole game replayed with hand `number` replaced (hands prefetched)."""
+    inputs = [services.hand_input_of(stored) for stored in game.hands.all()]
+    inputs[number - 1] = hand
+    return engine.replay(sheet["rules"], inputs)
+
+
+def _in_words(
+    refusal: RuleViolation, game: Game, sheet: dict[str, Any], entry: HandEntry
+) -> str:
+    """A refusal in the players' names; a correction that would end the game early
+    also says who would win, and when."""
+    message = in_names(refusal.message, entry.names, entry.side_names)
+    if refusal.code == "won_before_last_hand" and refusal.hand and entry.correcting:
+        hand = entry.parse()
+        if hand is not None:
+            inputs = [services.hand_input_of(stored) for stored in game.hands.all()]
+            inputs[entry.number - 1] = hand
+            early = engine.replay(sheet["rules"], inputs[: refusal.hand]).state
+            if early.winner is not None:
+                winner = sheet["side_names"][early.winner]
+                message += f" ({winner} would win at hand {refusal.hand}.)"
+    return message
 
 
 def _table_context(
@@ -179,6 +217,8 @@ def _posted_entry(
     action = data.get("action", "save")
     if action in (FULL, QUICK):
         data["mode"] = action
+        if number is None:
+            request.session[_mode_key(game)] = action
     entry = _entry_for(request, game, sheet, number=number, data=data)
     if action == QUICK:
         entry.carry_auction()
@@ -189,19 +229,33 @@ def _posted_entry(
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     """The entry form posts here: `action` save records the hand; preview, full,
-    quick and rest-<side> only redraw the form (with JavaScript: only its preview)."""
+    quick and rest-<side> only redraw the form (with JavaScript: only its preview).
+    A GET (this address reloaded after a refused hand, without JavaScript) goes
+    back to the game."""
+    if request.method == "GET":
+        return redirect("scoring:game", game_id=game_id)
     game = _editable_game(request, game_id)
     if game.winner is not None:
         messages.info(request, "This game is over: no more hands can be recorded.")
         return _table_response(request, game, None, status=409)
     sheet = selectors.game_sheet(game)
     entry, action = _posted_entry(request, game, sheet)
+    if action == "restore":
+        # "Use this phone's taps for the next hand", after another phone was quicker.
+        entry.errors.append(
+            f"These are this phone's taps, now for hand {entry.number}: check them "
+            "against the sheet before saving."
+        )
     if action != "save":
         if request.htmx and action == "preview":
-            context = {"entry": entry, "preview": _preview(game, sheet, entry)}
+            context = {
+                "game": game,
+                "entry": entry,
+                "preview": _preview(game, sheet, entry),
+            }
             return render(request, "scoring/_entry.html#preview", context)
         return _table_response(request, game, entry)
     return _save_hand(request, game, entry)
@@ -222,13 +276,8 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
         )
     except RuleViolation as refusal:
         if refusal.code == "number_conflict":
-            entry.errors.append(
-                f"Another phone recorded hand {number} while this one was being "
-                "entered: check the sheet below. What you tapped is kept: if it is a "
-                "different hand, save it again."
-            )
             game = _readable_game(game.pk, request.user)
-            return _table_response(request, game, _rebased(request, game, entry), 409)
+            return _table_response(request, game, _conflict(request, game, entry), 409)
         entry.add_refusal(refusal)
         return _table_response(request, game, entry, status=422)
     game = _readable_game(game.pk, request.user)
@@ -242,14 +291,33 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
     return _table_response(request, game, None, status=201 if written else 200)
 
 
-def _rebased(request: HttpRequest, game: Game, entry: HandEntry) -> HandEntry:
-    """The same taps, as an entry for the game's next hand now."""
-    sheet = selectors.game_sheet(game)
-    data = entry.data.copy()
-    data["client_id"] = ""
-    rebased = _entry_for(request, game, sheet, data=data)
-    rebased.errors = entry.errors
-    return rebased
+def _conflict(request: HttpRequest, game: Game, mine: HandEntry) -> HandEntry:
+    """Another phone recorded the hand this one was saving (most likely the same
+    deal): a fresh entry for the next hand, saying what the other phone recorded,
+    with one tap to use this phone's taps for the next hand instead."""
+    posted = int(request.POST.get("number", "0") or 0)
+    hands = list(game.hands.all())
+    theirs = hands[posted - 1] if 1 <= posted <= len(hands) else hands[-1]
+    names = mine.names
+    outcome = "made it" if theirs.made else "was set back"
+    entry = _entry_for(request, game, selectors.game_sheet(game))
+    hand = mine.parse()
+    kept = (
+        f"{names[hand.pitcher]} bid {hand.bid}"
+        if hand is not None and hand.pitcher is not None
+        else "the taps on this phone"
+    )
+    entry.conflict = {
+        "number": theirs.number,
+        "theirs": f"{names[theirs.pitcher]} bid {theirs.bid} and {outcome}",
+        "mine": kept,
+        "fields": [
+            (key, value)
+            for key, value in mine.data.items()
+            if key not in ("client_id", "number", "action", "csrfmiddlewaretoken")
+        ],
+    }
+    return entry
 
 
 def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
@@ -288,17 +356,21 @@ def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse
                             by=request.user,
                         )
                     except RuleViolation as refusal:
-                        entry.add_refusal(refusal)
+                        entry.add_refusal(
+                            refusal, _in_words(refusal, game, sheet, entry)
+                        )
                     else:
                         messages.success(
-                            request,
-                            f"Hand {number} corrected: the game was replayed from "
-                            "its first hand.",
+                            request, _corrected_message(game, number, request.user)
                         )
                         return redirect("scoring:game", game_id=game.pk)
                 status = 422
             elif request.htmx and action == "preview":
-                context = {"entry": entry, "preview": _preview(game, sheet, entry)}
+                context = {
+                    "game": game,
+                    "entry": entry,
+                    "preview": _preview(game, sheet, entry),
+                }
                 return render(request, "scoring/_entry.html#preview", context)
         else:
             entry = _entry_for(
@@ -324,6 +396,20 @@ def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse
         "is_last": number == game.hand_count,
     }
     return render(request, "scoring/hand.html", context, status=status)
+
+
+def _corrected_message(before: Game, number: int, user: Any) -> str:
+    text = f"Hand {number} corrected: the game was replayed from its first hand."
+    after = selectors.game_detail(game_id=before.pk, user=user)
+    names = selectors.side_names(after)
+    if before.winner is not None and after.winner is None:
+        text += (
+            f" {names[before.winner]} no longer wins: the game is open again, "
+            f"hand {after.hand_count + 1} is next."
+        )
+    elif after.winner is not None and after.winner != before.winner:
+        text += f" {names[after.winner]} wins the game."
+    return text
 
 
 @login_required

@@ -40,9 +40,11 @@
 
   document.addEventListener("htmx:afterSettle", (event) => {
     applyLegalCalls();
-    const target = event.detail.target;
-    if (!target || target.id !== "table") return;
-    const problem = target.querySelector(".form-error, .field-error");
+    // After an outerHTML swap the event's target is the element that was replaced.
+    if (!event.detail.target || event.detail.target.id !== "table") return;
+    const target = document.getElementById("table");
+    if (!target) return;
+    const problem = target.querySelector(".conflict, .form-error, .field-error");
     if (problem) {
       problem.scrollIntoView({ block: "center" });
       return;

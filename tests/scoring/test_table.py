@@ -194,6 +194,43 @@ def test_the_whole_auction_is_recorded_with_closing_calls_left_out(
     assert (hand.pitcher, hand.bid) == (2, 4)
 
 
+def test_a_bid_after_a_closing_4_is_refused_next_to_it(
+    kate: Client, game: Game
+) -> None:
+    response = post_hand(
+        kate, game, mode="full", **{"call-0": "4", "call-2": "2"}, **AWARDS
+    )
+    assert response.status_code == 422
+    error = re.search(
+        r'<p class="field-error" id="call-2-error">(.*?)</p>', response.content.decode()
+    )
+    assert error is not None
+    assert error.group(1).startswith("Di cannot bid after Bob bid 4")
+    assert hands(game) == []
+
+
+def test_after_a_closing_4_only_pass_is_offered(kate: Client, game: Game) -> None:
+    response = kate.post(hand_url(game), {"action": "full", "call-0": "4"}, **HX)
+    text = response.content.decode()
+    for index in (1, 2, 3):
+        assert not re.search(rf'id="call-{index}-pass"[^>]* disabled', text)
+        assert re.search(rf'id="call-{index}-2"[^>]* disabled', text)
+    assert "no turn after Bob&#x27;s 4" in text
+
+
+def test_the_stuck_dealer_is_told_why_pass_is_not_offered(
+    kate: Client, game: Game
+) -> None:
+    calls = {"call-0": "pass", "call-1": "pass", "call-2": "pass"}
+    response = post_hand(kate, game, htmx=True, mode="full", **calls, **AWARDS)
+    text = response.content.decode()
+    assert "everyone else passed: must bid at least 2" in text
+    assert (
+        "Tap Ann&#x27;s bid: everyone else passed, so the dealer must bid at least 2."
+        in text
+    )
+
+
 def test_game_points_decide_game_when_it_is_not_tapped(
     kate: Client, game: Game
 ) -> None:
@@ -224,16 +261,29 @@ def test_a_retry_with_the_same_client_id_records_the_hand_once(
     assert len(hands(game)) == 1
 
 
-def test_a_hand_number_taken_by_another_phone_is_refused_and_the_taps_kept(
+def test_a_hand_number_taken_by_another_phone_is_refused_and_the_taps_offered(
     kate: Client, game: Game
 ) -> None:
     record(game, ["pass", 2, "pass", "pass"], {"high": 2, "low": 2, "game": 0})
     response = post_hand(kate, game, htmx=True, number="1", **quick(3, 3))
     assert response.status_code == 409
     text = response.content.decode()
-    assert "Another phone recorded hand 1 while this one was being entered" in text
+    assert "Another phone recorded hand 1 first: Cy bid 2 and made it." in text
+    assert "This phone's hand 1 (Di bid 3) was not saved" in text
+    # A fresh form for hand 2: saving again would record the same deal twice.
     assert 'name="number" value="2"' in text
+    assert not checked(text, "pitcher-3")
+    assert len(hands(game)) == 1
+    # One tap brings this phone's taps back, as hand 2.
+    kept = dict(
+        re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', text)
+    )
+    assert kept["pitcher"] == "3"
+    restored = kate.post(hand_url(game), {**kept, "action": "restore"}, **HX)
+    text = restored.content.decode()
     assert checked(text, "pitcher-3")
+    assert checked(text, "bid-3")
+    assert "These are this phone&#x27;s taps, now for hand 2" in text
     assert len(hands(game)) == 1
 
 
@@ -313,6 +363,20 @@ def test_back_to_pitcher_and_bid_keeps_what_the_auction_said(
     # Ann, the dealer, stole Di's 3.
     assert checked(text, "pitcher-0")
     assert checked(text, "bid-3")
+
+
+def test_the_whole_auction_stays_chosen_for_the_next_hands(
+    kate: Client, game: Game
+) -> None:
+    kate.post(hand_url(game), {"action": "full"})
+    calls = {"call-0": "pass", "call-1": "2", "call-2": "pass", "call-3": "pass"}
+    post_hand(kate, game, mode="full", **calls, **AWARDS)
+    text = kate.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    assert "Hand 2 · Bob deals" in text
+    assert 'name="mode" value="full"' in text
+    kate.post(hand_url(game), {"action": "quick"})
+    text = kate.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    assert 'name="mode" value="quick"' in text
 
 
 def test_without_javascript_every_call_stays_open(kate: Client, game: Game) -> None:
@@ -420,6 +484,56 @@ def test_a_correction_that_would_end_the_game_early_is_refused_with_the_rules_wo
     assert HandRevision.objects.count() == 0
 
 
+def test_the_correction_preview_warns_of_a_refusal_and_names_the_winner(
+    kate: Client, keeper: Any
+) -> None:
+    game = game_factory(options={"target": 4}, created_by=keeper)
+    record(game, ["pass", 2, "pass", "pass"], {"high": 2, "low": 2, "game": 0})
+    record(game, ["pass", 2, "pass", "pass"], {"high": 2, "low": 2, "game": 0})
+    fields = {
+        "pitcher": "2",
+        "bid": "4",
+        "award-high": "2",
+        "award-low": "2",
+        "award-jack": "2",
+        "award-game": "2",
+    }
+    url = reverse("scoring:hand", args=[game.pk, 1])
+    preview = kate.post(url, {**fields, "action": "preview"}, **HX).content.decode()
+    assert 'class="refusal"' in preview
+    assert "(Cy would win at hand 1.)" in preview
+    saved = kate.post(url, {**fields, "action": "save"}).content.decode()
+    assert "(Cy would win at hand 1.)" in saved
+
+
+def test_a_correction_that_undoes_a_win_says_the_game_is_open_again(
+    kate: Client, keeper: Any
+) -> None:
+    game = game_factory(options={"target": 4}, created_by=keeper)
+    record(
+        game, ["pass", "pass", "pass", 4], {"high": 0, "low": 0, "jack": 0, "game": 0}
+    )
+    url = reverse("scoring:hand", args=[game.pk, 1])
+    fields = {
+        "mode": "full",
+        "call-0": "pass",
+        "call-1": "pass",
+        "call-2": "pass",
+        "call-3": "4",
+        "award-high": "0",
+        "award-low": "0",
+        "award-jack": "1",
+        "award-game": "0",
+    }
+    preview = kate.post(url, {**fields, "action": "preview"}, **HX).content.decode()
+    assert "The game would be open again" in preview
+    response = kate.post(url, {**fields, "action": "save"}, follow=True)
+    assert (
+        "Ann no longer wins: the game is open again, hand 2 is next."
+        in response.content.decode()
+    )
+
+
 def test_undo_asks_first_then_removes_the_last_hand(
     kate: Client, two_hands: Game
 ) -> None:
@@ -480,6 +594,26 @@ def test_unknown_hands_are_404(kate: Client, two_hands: Game) -> None:
     assert kate.post(undo).status_code == 404
 
 
+def test_the_page_header_names_the_house_rules_and_teams_are_plural(
+    kate: Client, keeper: Any
+) -> None:
+    game = game_factory(
+        partnership=True,
+        options={"target": 3, "dealer_may_steal": False, "low_goes_to": "dealt"},
+        created_by=keeper,
+    )
+    # Bob pitches 2 and is set; Ann & Cy reach 3 without pitching.
+    record(
+        game, [2, "pass", "pass", "pass"], {"high": 0, "low": 2, "jack": 0, "game": 1}
+    )
+    text = kate.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    assert (
+        "to 3 · only the pitcher can go out · no steal · Low to the player dealt it"
+        in text
+    )
+    assert "Ann &amp; Cy have 3 — need to win a bid to go out." in text
+
+
 # -- messages in the players' names
 
 
@@ -494,6 +628,17 @@ def test_engine_messages_name_the_players() -> None:
     assert in_names("this game has seats 0 to 3", names, sides) == (
         "this game has seats 0 to 3"
     )
+    assert in_names("give both to the same seat", names, sides) == (
+        "give both to the same player"
+    )
+
+
+def test_reloading_the_form_address_goes_back_to_the_game(
+    kate: Client, game: Game
+) -> None:
+    response = kate.get(hand_url(game))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:game", args=[game.pk])
 
 
 # -- query counts
