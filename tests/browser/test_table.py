@@ -336,3 +336,35 @@ def test_the_table_page_is_readable_and_thumb_sized(
     assert small == []
     unstick_save_bar(page)
     check_page(page, screenshot)
+
+
+def test_a_hand_can_be_recorded_with_a_screen_reader_and_keyboard(
+    page: Page, game: Game
+) -> None:
+    page.goto(f"/games/{game.pk}/")
+    form = page.get_by_role("form", name=re.compile("^Hand 1"))
+    # Every row is a named group of radio buttons named by player or value.
+    for group in ("Pitcher", "Bid", "High", "Low", "Jack", "Game"):
+        expect(form.get_by_role("group", name=re.compile(f"^{group}"))).to_be_visible()
+    pitcher = form.get_by_role("group", name="Pitcher")
+    expect(pitcher.get_by_role("radio")).to_have_count(4)
+    expect(pitcher.get_by_role("radio", name="Bob")).to_be_attached()
+    expect(page.locator("#preview")).to_have_attribute("aria-live", "polite")
+
+    # Keyboard only: arrows choose within a row, Tab goes on to the next row.
+    page.locator("#pitcher-0").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#pitcher-1")).to_be_checked()
+    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#bid-2")).to_be_checked()
+    for row in ("high", "low", "jack", "game"):
+        page.keyboard.press("Tab")
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(f"#award-{row}-1")).to_be_checked()
+    expect(preview(page)).to_contain_text("Bob bid 2: made")
+    save(page).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    [hand] = hands_of(game)
+    assert (hand.pitcher, hand.bid) == (1, 2)
