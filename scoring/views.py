@@ -277,7 +277,14 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
     except RuleViolation as refusal:
         if refusal.code == "number_conflict":
             game = _readable_game(game.pk, request.user)
-            return _table_response(request, game, _conflict(request, game, entry), 409)
+            posted = int(number) if number.isdigit() else 0
+            if 1 <= posted <= game.hand_count:
+                return _table_response(
+                    request, game, _conflict(request, game, entry, posted), 409
+                )
+            # A number past the next hand: no other phone to blame, only a gap.
+            entry.add_refusal(refusal)
+            return _table_response(request, game, entry, status=409)
         entry.add_refusal(refusal)
         return _table_response(request, game, entry, status=422)
     game = _readable_game(game.pk, request.user)
@@ -291,13 +298,13 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
     return _table_response(request, game, None, status=201 if written else 200)
 
 
-def _conflict(request: HttpRequest, game: Game, mine: HandEntry) -> HandEntry:
-    """Another phone recorded the hand this one was saving (most likely the same
-    deal): a fresh entry for the next hand, saying what the other phone recorded,
-    with one tap to use this phone's taps for the next hand instead."""
-    posted = int(request.POST.get("number", "0") or 0)
-    hands = list(game.hands.all())
-    theirs = hands[posted - 1] if 1 <= posted <= len(hands) else hands[-1]
+def _conflict(
+    request: HttpRequest, game: Game, mine: HandEntry, number: int
+) -> HandEntry:
+    """Another phone recorded hand `number`, which this one was saving (most likely
+    the same deal): a fresh entry for the next hand, saying what the other phone
+    recorded, with one tap to use this phone's taps for the next hand instead."""
+    theirs = game.hands.all()[number - 1]
     names = mine.names
     outcome = "made it" if theirs.made else "was set back"
     entry = _entry_for(request, game, selectors.game_sheet(game))

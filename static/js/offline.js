@@ -10,9 +10,16 @@
 // - 200/201: recorded (or recorded already: the server knows each form's client_id,
 //   so a retry after a lost answer never records a hand twice); the answer is the
 //   new #table.
-// - 400/409/422: refused; the answer shows the form with the refusal and the typed
-//   values. Sending stops until that hand is saved, because the hands after it
-//   would be refused too (the pause survives a reload).
+// - 409 with the server's conflict box: another phone recorded that hand number
+//   first. Two phones at one table record the same deals, so it is most likely the
+//   same deal: this phone's copy is left out (never recorded twice) and the rest of
+//   the queue goes on, in order. A note in the status box ("pitchclub:left-out:<game
+//   id>", until dismissed) keeps what was left out, with one tap to use its taps for
+//   the next hand in case it was a different deal after all.
+// - 400/422 (or a 409 without a conflict, e.g. the game is over): refused; the answer
+//   shows the form with the refusal and the typed values. Sending stops until that
+//   hand is saved, because the hands after it would be refused too (the pause
+//   survives a reload), or until it is left out (the hands after it move up a number).
 // - no network, 5xx, or anything else: everything stays, to be tried again.
 // Only the Save is queued: the form's other buttons and its preview just wait for
 // the network.
@@ -20,6 +27,7 @@
   const QUEUE = "pitchclub:queue:";
   const REFUSED = "pitchclub:refused:";
   const USED = "pitchclub:used:";
+  const LEFT_OUT = "pitchclub:left-out:";
   const USED_KEPT = 200;
   const RETRY_MS = 5000;
   const SAVE_TIMEOUT_MS = 15000;
@@ -61,6 +69,7 @@
 
   const queueOf = (game) => read(QUEUE + game, []);
   const refusedOf = (game) => read(REFUSED + game, null);
+  const leftOutOf = (game) => read(LEFT_OUT + game, []);
 
   function markUsed(game, clientId) {
     if (!clientId) return;
@@ -95,6 +104,35 @@
     write(
       QUEUE + game,
       queueOf(game).filter((queued) => queued.client_id !== clientId),
+    );
+  }
+
+  // A refused hand left out: the hands queued after it move up a number.
+  function closeGap(game, number) {
+    const queue = queueOf(game).map((item) => {
+      if (item.number <= number) return item;
+      const params = new URLSearchParams(item.body);
+      params.set("number", String(item.number - 1));
+      return { ...item, number: item.number - 1, body: params.toString() };
+    });
+    write(QUEUE + game, queue);
+  }
+
+  // This phone's copy of a hand another phone recorded first (see sendNext).
+  function keepLeftOut(game, note) {
+    const notes = leftOutOf(game).filter((kept) => kept.id !== note.id);
+    notes.push(note);
+    try {
+      write(LEFT_OUT + game, notes);
+    } catch (error) {
+      // Storage full: the note is lost, the hand after it goes on all the same.
+    }
+  }
+
+  function dropLeftOut(game, id) {
+    write(
+      LEFT_OUT + game,
+      leftOutOf(game).filter((kept) => kept.id !== id),
     );
   }
 
@@ -253,15 +291,22 @@
             : "";
       lines.push(line(`Hand ${refused.number} was refused: fix it below${rest}.`, "lead-line"));
       if (queue.length) {
-        lines.push(line(`${queue.length === 1 ? "It is" : "They are"} sent once this one is saved.`));
-        // When the refused hand is one the other phone recorded already, there is
-        // nothing to fix: the rest can go.
+        lines.push(
+          line(
+            `${queue.length === 1 ? "It is" : "They are"} sent once this one is saved ` +
+              "(or without it, a number lower, if you leave it out).",
+          ),
+        );
+        // A hand that can't be fixed (nobody remembers it) need not hold up the
+        // others: they go without it, a number lower each.
         const skip = document.createElement("button");
         skip.type = "button";
         skip.className = "btn skip-refused";
         skip.textContent = `Leave hand ${refused.number} out, send the ${queue.length === 1 ? "other one" : `other ${queue.length}`}`;
         skip.addEventListener("click", () => {
+          closeGap(game, refused.number);
           write(REFUSED + game, null);
+          alignForm();
           render();
           sendNext();
         });
@@ -294,7 +339,59 @@
       }
       lines.push(p);
     }
+    for (const note of leftOutOf(game)) {
+      // Shown by the server's own conflict box while that is on the page.
+      const shown = [...document.querySelectorAll(".conflict[data-left-out]")].some(
+        (conflict) => conflict.dataset.leftOut === note.id,
+      );
+      if (!shown) lines.push(leftOutNote(game, note, queue.length > 0 || Boolean(refused)));
+    }
     box.replaceChildren(...lines);
+  }
+
+  // Why a restore failed: {id, text}.
+  let restoreProblem = null;
+
+  function leftOutNote(game, note, busy) {
+    const div = document.createElement("div");
+    div.className = "left-out";
+    const theirs = note.theirs ? `: ${note.theirs}` : "";
+    const mine = note.mine ? ` (${note.mine})` : "";
+    div.append(
+      line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
+      line(
+        `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
+          "If it was a different deal, use its taps for the next hand.",
+      ),
+    );
+    const form = entryForm();
+    const actions = document.createElement("div");
+    actions.className = "left-out-actions";
+    if (busy || !form) {
+      div.append(line("Its taps can be used once the hands waiting on this phone are saved."));
+    } else {
+      const restore = document.createElement("button");
+      restore.type = "button";
+      restore.className = "btn restore-left-out";
+      restore.textContent = `Use this phone's taps for hand ${form.dataset.number}`;
+      restore.addEventListener("click", () => restoreLeftOut(game, note, restore));
+      actions.append(restore);
+    }
+    const dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.className = "btn dismiss-left-out";
+    dismiss.textContent = "Dismiss";
+    dismiss.setAttribute("aria-label", `Dismiss the note about hand ${note.number}`);
+    dismiss.addEventListener("click", () => {
+      dropLeftOut(game, note.id);
+      render();
+    });
+    actions.append(dismiss);
+    div.append(actions);
+    if (restoreProblem && restoreProblem.id === note.id) {
+      div.append(line(restoreProblem.text, "problem"));
+    }
+    return div;
   }
 
   // Sending ------------------------------------------------------------------
@@ -415,11 +512,27 @@
       return;
     }
     const status = response.status;
+    const conflict = status === 409 ? conflictIn(html, item) : null;
     if (status === 200 || status === 201) {
       problem = null;
       dequeue(game, item.client_id);
       const taps = tapsOf(entryForm());
       swapTable(html);
+      restoreTaps(taps);
+      triggerEvents(response);
+      refreshKeptPage();
+      render();
+      sendNext();
+    } else if (conflict) {
+      // Another phone recorded this hand's number first: most likely the same deal.
+      // This phone's copy is left out (kept in a note) and the rest goes on.
+      problem = null;
+      dequeue(game, item.client_id);
+      keepLeftOut(game, { ...conflict, id: item.client_id, url: item.url, body: item.body });
+      const taps = tapsOf(entryForm());
+      swapTable(html);
+      const box = table() && table().querySelector(".conflict");
+      if (box) box.dataset.leftOut = item.client_id;
       restoreTaps(taps);
       triggerEvents(response);
       refreshKeptPage();
@@ -449,6 +562,66 @@
       };
       render();
     }
+  }
+
+  // The server's answer to a hand whose number another phone took first: a box
+  // (templates/scoring/_conflict.html) above a form for a later hand. Returns what
+  // the note says ({number, theirs, mine}), or null for any other 409 (the game is
+  // over, or the queue has a gap).
+  function conflictIn(html, item) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const box = doc.querySelector(".conflict");
+    const form = doc.getElementById("hand-entry");
+    if (!box || !form || !(item.number < Number(form.dataset.number))) return null;
+    const [first, second] = [...box.querySelectorAll("p")].map((p) =>
+      p.textContent.replace(/\s+/g, " ").trim(),
+    );
+    const theirs = ((first || "").match(/ first: (.*?)\.?$/) || [])[1] || "";
+    const mine = ((second || "").match(/\((.*)\) was not saved/) || [])[1] || "";
+    return { number: item.number, theirs, mine };
+  }
+
+  // "Use this phone's taps for hand N": the server draws the form for the next hand
+  // with the taps of the hand left out (as the conflict box's own button does).
+  async function restoreLeftOut(game, note, button) {
+    const params = new URLSearchParams(note.body);
+    params.delete("client_id"); // a new hand: the server gives it a new one
+    params.delete("number");
+    params.set("action", "restore");
+    button.disabled = true;
+    let response = null;
+    let html = "";
+    try {
+      response = await fetch(note.url, {
+        method: "POST",
+        credentials: "same-origin",
+        redirect: "manual",
+        headers: headers(),
+        body: params.toString(),
+      });
+      html = await response.text();
+    } catch (error) {
+      response = null;
+    }
+    if (response && response.status === 200) {
+      restoreProblem = null;
+      dropLeftOut(game, note.id);
+      swapTable(html);
+      triggerEvents(response);
+      render();
+      const form = entryForm();
+      if (form) form.scrollIntoView({ block: "start" });
+      return;
+    }
+    restoreProblem = {
+      id: note.id,
+      text: !response
+        ? "No network: try again when it is back."
+        : response.type === "opaqueredirect" || response.status === 401 || response.status === 403
+          ? "The server asks you to sign in again first."
+          : `The server answered ${response.status}: try again in a moment, or tap the hand in again.`,
+    };
+    render();
   }
 
   // Queueing a save ------------------------------------------------------------
@@ -518,6 +691,14 @@
   });
 
   document.body.addEventListener("htmx:beforeRequest", (event) => {
+    // The server's conflict box (left on the page by sendNext) posting its taps: the
+    // note about the same hand goes once that worked (htmx:afterRequest, where the
+    // box may be off the page already).
+    const elt = event.detail.elt;
+    const conflict = elt instanceof Element ? elt.closest(".conflict[data-left-out]") : null;
+    if (conflict && event.detail.requestConfig) {
+      event.detail.requestConfig.leftOut = conflict.dataset.leftOut;
+    }
     const form = fromEntryForm(event);
     const game = gameId();
     if (!form || !game) return;
@@ -550,6 +731,13 @@
     const formData = event.detail.requestConfig && event.detail.requestConfig.formData;
     const xhr = event.detail.xhr;
     const game = gameId();
+    const leftOut = event.detail.requestConfig && event.detail.requestConfig.leftOut;
+    if (game && leftOut && xhr && xhr.status === 200) {
+      // The conflict box's own button used the taps the note keeps.
+      dropLeftOut(game, leftOut);
+      render();
+      return;
+    }
     if (!game || !isSave(formData) || !xhr) return;
     if (xhr.status === 200 || xhr.status === 201) {
       // Only once recorded: a double tap sends the same client_id twice on purpose
@@ -568,6 +756,7 @@
   document.body.addEventListener("htmx:afterSettle", () => {
     statusBox();
     alignForm();
+    render(); // a note the server's conflict box showed is shown here once it is gone
   });
 
   // Start ----------------------------------------------------------------------

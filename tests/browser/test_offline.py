@@ -274,21 +274,176 @@ def test_a_reload_while_offline_keeps_the_queue(
     expect(page.locator(".sheet tbody tr")).to_have_count(1)
 
 
+def left_out_key(game: Game) -> str:
+    return f"pitchclub:left-out:{game.pk}"
+
+
+def stored(page: Page, key: str) -> object:
+    return page.evaluate("(key) => JSON.parse(localStorage[key] || 'null')", key)
+
+
+def checked(page: Page, name: str) -> Locator:
+    return page.locator(f"#hand-entry input[name='{name}']:checked")
+
+
 # Chromium logs every 4xx answer; this one is the refusal the test is about.
 @pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
-def test_a_refused_hand_stops_the_queue_until_it_is_fixed(
+def test_a_hand_another_phone_recorded_first_is_left_out_and_the_rest_goes_on(
     page: Page, game: Game, screenshot: Screenshot
 ) -> None:
-    """Another phone recorded hand 1 meanwhile: the queued hand 1 is refused (409)
-    and shown with what was tapped; hand 2 waits until it is saved again."""
+    """Two phones at one table record the same deals. Phone A, offline, saves hands 1
+    and 2; phone B records hand 1 meanwhile. Back online, A's hand 1 is refused (409):
+    it is left out, never recorded twice, and A's hand 2 goes in as hand 2. A note
+    keeps A's hand 1, one tap from the form for the next hand."""
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)
     page.context.set_offline(True)
     enter_hand(page, **FIRST)
     enter_hand(page, **SECOND)
-    record(
-        game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1, "jack": 3, "game": 1}
+    record(game, *ANOTHER_PHONES_HAND)  # phone B
+
+    page.context.set_offline(False)
+
+    wait_for_hands(page, game, 2)
+    box = status_box(page)
+    expect(box).to_contain_text(
+        "Hand 1 was recorded by another phone first: Bob bid 2 and made it.",
+        timeout=SENT_WITHIN_MS,
     )
+    expect(box).to_contain_text(
+        "This phone's hand 1 (Bob bid 2) was left out, so nothing is recorded twice."
+    )
+    page.wait_for_timeout(1000)  # nothing more is sent
+    hands = hands_of(game)
+    assert [(h.number, h.pitcher, h.bid, h.client_id is None) for h in hands] == [
+        (1, 1, 2, True),  # phone B's, once
+        (2, 2, 3, False),  # phone A's hand 2, as hand 2
+    ]
+    assert stored(page, f"pitchclub:queue:{game.pk}") is None
+    assert stored(page, f"pitchclub:refused:{game.pk}") is None
+    expect(page.locator(".sheet tbody tr")).to_have_count(2)
+    expect(page.locator(".messages")).to_contain_text("Hand 2 saved")
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 3 · Cy deals · Di bids first"
+    )
+    expect(page.locator("#hand-entry input:checked")).to_have_count(0)
+    screenshot("1-left-out", full_page=False)
+    check_page(page, screenshot)
+
+    restore = box.get_by_role("button", name="Use this phone's taps for hand 3")
+    restore.tap()
+
+    # The form for hand 3 with A's taps for hand 1, not saved.
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 3 · Cy deals · Di bids first"
+    )
+    expect(page.locator("#hand-entry")).to_contain_text(
+        "These are this phone's taps, now for hand 3"
+    )
+    expect(checked(page, "pitcher")).to_have_value("1")
+    expect(checked(page, "bid")).to_have_value("2")
+    expect(checked(page, "award-high")).to_have_value("1")
+    expect(checked(page, "award-low")).to_have_value("2")
+    expect(checked(page, "award-jack")).to_have_value("1")
+    expect(checked(page, "award-game")).to_have_value("1")
+    expect(box).to_be_hidden()
+    assert stored(page, left_out_key(game)) is None
+    page.wait_for_timeout(500)
+    assert len(hands_of(game)) == 2
+    screenshot("2-restored", full_page=False)
+
+    # A different deal after all: saved as hand 3.
+    page.locator("#hand-entry button.save").tap()
+    expect(page.locator(".messages")).to_contain_text("Hand 3 saved")
+    assert [(h.number, h.pitcher, h.bid) for h in hands_of(game)] == [
+        (1, 1, 2),
+        (2, 2, 3),
+        (3, 1, 2),
+    ]
+
+
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
+def test_the_note_about_a_hand_left_out_stays_until_dismissed(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    """While the server's conflict box is on the page, the status box doesn't say it
+    again; after a reload (or any new sheet) the note does, until dismissed."""
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+    enter_hand(page, **FIRST)
+    record(game, *ANOTHER_PHONES_HAND)
+
+    page.context.set_offline(False)
+
+    conflict = page.locator("#table .conflict")
+    expect(conflict).to_contain_text(
+        "Another phone recorded hand 1 first", timeout=SENT_WITHIN_MS
+    )
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    box = status_box(page)
+    expect(box).to_be_hidden()
+    assert len(hands_of(game)) == 1
+    screenshot("1-conflict", full_page=False)
+
+    page.reload()
+
+    expect(conflict).to_have_count(0)
+    expect(box).to_contain_text("Hand 1 was recorded by another phone first")
+    expect(
+        box.get_by_role("button", name="Use this phone's taps for hand 2")
+    ).to_be_visible()
+    screenshot("2-note", full_page=False)
+    box.get_by_role("button", name="Dismiss").tap()
+
+    expect(box).to_be_hidden()
+    assert stored(page, left_out_key(game)) is None
+    page.reload()
+    expect(box).to_be_hidden()
+    assert len(hands_of(game)) == 1
+
+
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
+def test_the_conflict_boxs_own_button_uses_the_kept_taps_too(
+    page: Page, game: Game
+) -> None:
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+    enter_hand(page, **SECOND)
+    record(game, *ANOTHER_PHONES_HAND)
+    page.context.set_offline(False)
+
+    page.get_by_role("button", name="Use this phone's taps for hand 2").tap(
+        timeout=SENT_WITHIN_MS
+    )
+
+    expect(page.locator("#hand-entry")).to_contain_text(
+        "These are this phone's taps, now for hand 2"
+    )
+    expect(checked(page, "pitcher")).to_have_value("2")
+    expect(checked(page, "bid")).to_have_value("3")
+    expect(page.locator("#table .conflict")).to_have_count(0)
+    expect(status_box(page)).to_be_hidden()  # no note left behind
+    assert stored(page, left_out_key(game)) is None
+    assert len(hands_of(game)) == 1
+
+
+# An incomplete hand, saved offline (without network nothing checks it).
+INCOMPLETE = {"pitcher": 1, "bid": 2, "awards": {"high": 1}}
+
+
+@pytest.mark.browser_allow(r"status of 422 ")
+def test_a_refused_hand_stops_the_queue_until_it_is_fixed(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    """The server refuses a queued hand (422): it is shown with what was tapped and
+    the hands after it wait until it is saved."""
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+    enter_hand(page, **INCOMPLETE)
+    enter_hand(page, **SECOND)
 
     page.context.set_offline(False)
 
@@ -297,26 +452,20 @@ def test_a_refused_hand_stops_the_queue_until_it_is_fixed(
         "Hand 1 was refused: fix it below; 1 more hand is still waiting",
         timeout=SENT_WITHIN_MS,
     )
-    expect(page.locator("#hand-entry")).to_contain_text("Another phone recorded hand")
-    expect(page.locator("#hand-entry input[name=pitcher]:checked")).to_have_value("1")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 1")
+    expect(checked(page, "pitcher")).to_have_value("1")
+    expect(checked(page, "award-high")).to_have_value("1")
     page.wait_for_timeout(1000)
-    assert len(hands_of(game)) == 1  # hand 2 waits
+    assert hands_of(game) == []  # hand 2 waits
     screenshot("1-refused", full_page=False)
 
-    # Saved as hand 2 now; then the waiting hand, queued as number 2, is refused in
-    # turn (each hand a phone kept is looked at again, never recorded blindly).
-    page.locator("#hand-entry button.save").tap()
-    expect(box).to_contain_text("Hand 2 was refused: fix it below.")
-    expect(page.locator("#hand-entry input[name=pitcher]:checked")).to_have_value("2")
+    for point, seat in FIRST["awards"].items():
+        button(page, f"award-{point}", seat).tap()
     page.locator("#hand-entry button.save").tap()
 
-    expect(page.locator(".messages")).to_contain_text("Hand 3 saved")
-    hands = wait_for_hands(page, game, 3)
-    assert [(h.number, h.pitcher, h.bid) for h in hands] == [
-        (1, 1, 2),  # the other phone's
-        (2, 1, 2),
-        (3, 2, 3),
-    ]
+    hands = wait_for_hands(page, game, 2)
+    assert [(h.number, h.pitcher, h.bid) for h in hands] == [(1, 1, 2), (2, 2, 3)]
+    expect(page.locator(".messages")).to_contain_text("Hand 2 saved")
     expect(box).to_be_hidden()
 
 
@@ -339,21 +488,21 @@ def test_signing_out_forgets_the_pages_kept_on_the_phone(
     expect(page.locator(".top")).not_to_contain_text("kate")
 
 
-@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
-def test_a_hand_the_other_phone_recorded_already_can_be_left_out(
+@pytest.mark.browser_allow(r"status of 422 ")
+def test_a_refused_hand_nobody_can_fix_can_be_left_out(
     page: Page, game: Game, screenshot: Screenshot
 ) -> None:
-    """Both phones entered hand 1: the scorekeeper leaves this phone's copy out and
-    the hand after it goes on."""
+    """Nobody remembers the refused hand: the scorekeeper leaves it out and the
+    hands after it go on, a number lower each."""
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)
     page.context.set_offline(True)
+    enter_hand(page, **INCOMPLETE)
     enter_hand(page, **FIRST)
     enter_hand(page, **SECOND)
-    record(game, *ANOTHER_PHONES_HAND)
 
     page.context.set_offline(False)
-    leave_out = page.get_by_role("button", name="Leave hand 1 out, send the other one")
+    leave_out = page.get_by_role("button", name="Leave hand 1 out, send the other 2")
     expect(leave_out).to_be_visible(timeout=SENT_WITHIN_MS)
     check_page(page, screenshot)
     leave_out.tap()
@@ -364,6 +513,7 @@ def test_a_hand_the_other_phone_recorded_already_can_be_left_out(
         (2, 2, 3),
     ]
     expect(status_box(page)).to_be_hidden()
+    expect(page.locator("#entry-title")).to_contain_text("Hand 3")
 
 
 # htmx logs the failed request, and Chromium the refused connection: that is the case.

@@ -287,6 +287,17 @@ def test_a_hand_number_taken_by_another_phone_is_refused_and_the_taps_offered(
     assert len(hands(game)) == 1
 
 
+def test_a_hand_number_past_the_next_one_is_refused_with_the_taps_kept(
+    kate: Client, game: Game
+) -> None:
+    response = post_hand(kate, game, htmx=True, number="3", **quick(3, 3))
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "Hand 3 cannot be recorded: the next hand of this game is hand 1." in text
+    assert checked(text, "pitcher-3")
+    assert hands(game) == []
+
+
 def test_a_finished_game_takes_no_more_hands(kate: Client, keeper: Any) -> None:
     game = game_factory(options={"target": 4}, created_by=keeper)
     record(
