@@ -42,6 +42,7 @@ format: install
 
 bench: install
 	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python bench/table_bench.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
