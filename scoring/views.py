@@ -329,7 +329,7 @@ def _conflict(
 
 def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
     pitcher = entry.names[hand.pitcher]
-    outcome = "made" if hand.made else "was set back"
+    outcome = "made it" if hand.made else "was set back"
     text = f"Hand {hand.number} saved: {pitcher} bid {hand.bid} and {outcome}."
     if game.winner is not None:
         text += f" {selectors.side_names(game)[game.winner]} won the game!"

@@ -135,7 +135,7 @@ def test_a_plain_post_records_the_hand_and_comes_back_to_the_sheet(
     [hand] = hands(game)
     assert (hand.pitcher, hand.bid, hand.deltas) == (1, 2, [0, 3, 1, 0])
     text = kate.get(response["Location"]).content.decode()
-    assert "Hand 1 saved: Bob bid 2 and made." in text
+    assert "Hand 1 saved: Bob bid 2 and made it." in text
     assert "Hand 2 · Bob deals · Cy bids first" in text
 
 
