@@ -158,6 +158,14 @@ def _in_words(
     return message
 
 
+def _preview_response(
+    request: HttpRequest, game: Game, sheet: dict[str, Any], entry: HandEntry
+) -> HttpResponse:
+    """Only the preview, after a tap (htmx)."""
+    context = {"game": game, "entry": entry, "preview": _preview(game, sheet, entry)}
+    return render(request, "scoring/_entry.html#preview", context)
+
+
 def _table_context(
     request: HttpRequest, game: Game, entry: HandEntry | None = None
 ) -> dict[str, Any]:
@@ -251,12 +259,7 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     if action != "save":
         if request.htmx and action == "preview":
-            context = {
-                "game": game,
-                "entry": entry,
-                "preview": _preview(game, sheet, entry),
-            }
-            return render(request, "scoring/_entry.html#preview", context)
+            return _preview_response(request, game, sheet, entry)
         return _table_response(request, game, entry)
     return _save_hand(request, game, entry)
 
@@ -373,12 +376,7 @@ def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse
                         return redirect("scoring:game", game_id=game.pk)
                 status = 422
             elif request.htmx and action == "preview":
-                context = {
-                    "game": game,
-                    "entry": entry,
-                    "preview": _preview(game, sheet, entry),
-                }
-                return render(request, "scoring/_entry.html#preview", context)
+                return _preview_response(request, game, sheet, entry)
         else:
             entry = _entry_for(
                 request,
