@@ -317,6 +317,12 @@ class HandEntry:
         return self.names[self.first_bidder]
 
     @property
+    def call_hints_json(self) -> str:
+        """Each auction row's note (the stuck dealer, no turn after a 4, a cleared
+        tap), for table.js to show as the auction is tapped."""
+        return json.dumps({row.name: row.hint for row in self.calls})
+
+    @property
     def disabled_ids(self) -> list[str]:
         """The ids of the calls not allowed now (table.js disables them)."""
         return [

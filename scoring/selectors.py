@@ -158,6 +158,7 @@ def game_sheet(game: Game) -> dict[str, Any]:
         ],
         "winner": names[game.winner] if finished else None,
         "house_rules": house_rules(rules),
+        "tie": None if finished else tied_at_target(rules, game.scores, names),
         "next_number": None if finished else next_number,
         "next_dealer": None if finished else seats[next_dealer],
         "first_bidder": None if finished else seats[(next_dealer + 1) % rules.players],
@@ -242,6 +243,20 @@ def revision_changes(
         )
     changes.reverse()
     return changes
+
+
+def tied_at_target(
+    rules: engine.Rules, scores: list[int] | tuple[int, ...], names: list[str]
+) -> str | None:
+    """Without the pitcher-only rule, sides tied for the lead at or above the target
+    play on (RULES.md): "Ann and Bob tie at 7: another hand decides"."""
+    if rules.pitcher_only_win or not scores:
+        return None
+    top = max(scores)
+    tied = [names[side] for side, score in enumerate(scores) if score == top]
+    if top < rules.target or len(tied) < 2:
+        return None
+    return f"{' and '.join(tied)} tie at {top}: another hand decides."
 
 
 def house_rules(rules: engine.Rules) -> list[str]:

@@ -104,13 +104,26 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
         )
     try:
         result, after = engine.score_hand(rules, state, hand)
-        if entry.correcting:
-            after = _replayed(game, sheet, entry.number, hand).state
+        final = (
+            _replayed(game, sheet, entry.number, hand).state
+            if entry.correcting
+            else after
+        )
     except RuleViolation as refusal:
         return {"refusal": _in_words(refusal, game, sheet, entry)}
     names = sheet["side_names"]
+    still = final.winner is not None and result.winner is None
     return {
-        "reopens": game.winner is not None and after.winner is None,
+        "reopens": game.winner is not None and final.winner is None,
+        "still_wins": (
+            f"{names[final.winner]} still {'win' if game.partnership else 'wins'} the "
+            f"game, in hand {final.hands}."
+            if still
+            else None
+        ),
+        "tie": selectors.tied_at_target(rules, result.scores, names)
+        if result.winner is None
+        else None,
         "sides": [
             {
                 "name": name,
@@ -127,7 +140,7 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
         "pitcher": entry.names[result.pitcher],
         "bid": result.bid,
         "made": result.made,
-        "winner": names[after.winner] if after.winner is not None else None,
+        "winner": names[result.winner] if result.winner is not None else None,
     }
 
 
@@ -332,10 +345,21 @@ def _conflict(
 
 def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
     pitcher = entry.names[hand.pitcher]
-    outcome = "made it" if hand.made else "was set back"
-    text = f"Hand {hand.number} saved: {pitcher} bid {hand.bid} and {outcome}."
+    moon = entry.rules.variant is engine.Variant.THIRTEEN and hand.bid == 13
+    if moon:
+        what = f"{pitcher} shot the moon and {'made it' if hand.made else 'failed'}"
+    else:
+        outcome = "made it" if hand.made else "was set back"
+        what = f"{pitcher} bid {hand.bid} and {outcome}"
+    text = f"Hand {hand.number} saved: {what}."
     if game.winner is not None:
-        text += f" {selectors.side_names(game)[game.winner]} won the game!"
+        winner = selectors.side_names(game)[game.winner]
+        if moon and hand.made:
+            text += f" {winner} win the game at once!"
+        elif moon and game.winner != hand.bidding_side:
+            text += f" {winner} win the game: a failed moon loses it."
+        else:
+            text += f" {winner} won the game!"
     return text
 
 

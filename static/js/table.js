@@ -21,6 +21,12 @@
       if (disable && input.checked) input.checked = false;
       input.disabled = disable;
     }
+    // The rows' notes: why a call is greyed out, or that a tap was cleared.
+    const hints = JSON.parse(preview.getAttribute("data-call-hints") || "{}");
+    for (const [row, hint] of Object.entries(hints)) {
+      const note = document.getElementById(`${row}-hint`);
+      if (note) note.textContent = hint;
+    }
   }
 
   document.addEventListener("click", (event) => {
@@ -47,6 +53,10 @@
     const problem = target.querySelector(".conflict, .form-error, .field-error");
     if (problem) {
       problem.scrollIntoView({ block: "center" });
+      // Keyboard and screen-reader users land on the row to fix.
+      const row = problem.closest("fieldset");
+      const input = row && row.querySelector("input:not([disabled])");
+      if (input) input.focus({ preventScroll: true });
       return;
     }
     const message = target.querySelector(".messages");

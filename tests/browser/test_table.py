@@ -113,6 +113,9 @@ def test_a_stuck_dealer_cannot_pass_in_the_whole_auction(
         button(page, f"call-{index}", "pass").tap()
     dealer_pass = page.locator("#call-3-pass")
     expect(dealer_pass).to_be_disabled()
+    expect(page.locator("#call-3-hint")).to_have_text(
+        "everyone else passed: must bid at least 2"
+    )
     expect(page.locator("#call-3-1")).to_be_disabled()
     expect(page.locator("#call-3-2")).to_be_enabled()
     screenshot(full_page=False)

@@ -298,6 +298,51 @@ def test_a_hand_number_past_the_next_one_is_refused_with_the_taps_kept(
     assert hands(game) == []
 
 
+@pytest.mark.parametrize(
+    ("options", "ace", "message"),
+    [
+        ({}, "1", "Bob shot the moon and made it. Bob &amp; Di win the game at once!"),
+        (
+            {"moon_fail": "lose"},
+            "0",
+            "Bob shot the moon and failed. Ann &amp; Cy win the game: a failed moon "
+            "loses it.",
+        ),
+    ],
+)
+def test_shooting_the_moon_is_named(
+    kate: Client, keeper: Any, options: dict, ace: str, message: str
+) -> None:
+    game = game_factory(variant="thirteen", options=options, created_by=keeper)
+    awards = {f"award-{point}": "1" for point in engine.POINTS["thirteen"]}
+    awards["award-ace"] = ace
+    response = post_hand(kate, game, pitcher="1", bid="13", **awards)
+    assert response.status_code == 302
+    text = kate.get(response["Location"]).content.decode()
+    assert message in text
+
+
+def test_sides_tied_at_the_target_are_told_another_hand_decides(
+    kate: Client, keeper: Any
+) -> None:
+    game = game_factory(
+        players=3, options={"target": 1, "pitcher_only_win": False}, created_by=keeper
+    )
+    fields = {
+        "pitcher": "2",
+        "bid": "2",
+        "award-high": "0",
+        "award-low": "1",
+        "award-jack": "none",
+        "award-game": "none",
+    }
+    preview = kate.post(hand_url(game), {**fields, "action": "preview"}, **HX)
+    assert "Ann and Bob tie at 1: another hand decides." in preview.content.decode()
+    post_hand(kate, game, **fields)
+    text = kate.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    assert "Ann and Bob tie at 1: another hand decides." in text
+
+
 def test_a_finished_game_takes_no_more_hands(kate: Client, keeper: Any) -> None:
     game = game_factory(options={"target": 4}, created_by=keeper)
     record(
@@ -543,6 +588,29 @@ def test_a_correction_that_undoes_a_win_says_the_game_is_open_again(
         "Ann no longer wins: the game is open again, hand 2 is next."
         in response.content.decode()
     )
+
+
+def test_correcting_an_earlier_hand_of_a_won_game_says_who_still_wins(
+    kate: Client, keeper: Any
+) -> None:
+    game = game_factory(options={"target": 4}, created_by=keeper)
+    record(game, ["pass", 2, "pass", "pass"], {"high": 2, "low": 2, "game": 0})
+    record(
+        game, ["pass", "pass", 4, "pass"], {"high": 0, "low": 0, "jack": 0, "game": 0}
+    )
+    assert game.winner == 0
+    url = reverse("scoring:hand", args=[game.pk, 1])
+    fields = {
+        "pitcher": "2",
+        "bid": "2",
+        "award-high": "2",
+        "award-low": "2",
+        "award-jack": "none",
+        "award-game": "0",
+    }
+    text = kate.post(url, {**fields, "action": "preview"}, **HX).content.decode()
+    assert "Ann still wins the game, in hand 2." in text
+    assert "★" not in text
 
 
 def test_undo_asks_first_then_removes_the_last_hand(
