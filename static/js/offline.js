@@ -655,6 +655,8 @@
     }
     problem = null;
     resetForm(form, Math.max(number, ...queueOf(game).map((queued) => queued.number)) + 1);
+    // "Hand 6 saved" from before the network went would read as if this one were.
+    for (const old of document.querySelectorAll("#table .messages")) old.remove();
     render();
     // The notice, then the new hand's form below it.
     const box = statusBox();
