@@ -655,6 +655,12 @@
     }
     problem = null;
     resetForm(form, Math.max(number, ...queueOf(game).map((queued) => queued.number)) + 1);
+    // The taps are in the queue now: table.js's draft of them must not come back.
+    try {
+      localStorage.removeItem(`pitchclub:draft:${game}`);
+    } catch {
+      // Storage off: nothing was kept either.
+    }
     // "Hand 6 saved" from before the network went would read as if this one were.
     for (const old of document.querySelectorAll("#table .messages")) old.remove();
     render();

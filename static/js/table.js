@@ -3,7 +3,8 @@
 // - hides the Preview button (the preview follows each tap);
 // - disables the auction calls the server says are not allowed now;
 // - gives "rest to team …" at once, without a round trip;
-// - after a save or a refusal, brings the message or the first error into view.
+// - after a save or a refusal, brings the message or the first error into view;
+// - keeps the hand being tapped on the phone until it is saved.
 (() => {
   document.documentElement.classList.add("js");
 
@@ -63,7 +64,80 @@
     if (message) message.scrollIntoView({ block: "start" });
   });
 
+  // The hand being tapped is kept on the phone as it is tapped: a reload, a closed
+  // tab or a dead battery does not lose it. Cleared once the hand is saved (the
+  // form then asks for the next number).
+  const DRAFT = "pitchclub:draft:";
+
+  function draftKey(entry) {
+    return `${DRAFT}${entry.dataset.game}`;
+  }
+
+  function keepDraft(entry) {
+    const fields = {};
+    for (const input of entry.querySelectorAll("input:checked, input[type=number]")) {
+      if (input.type === "number" && !input.value) continue;
+      fields[input.name] = input.type === "checkbox" ? "on" : input.value;
+    }
+    const mode = entry.querySelector("input[name=mode]");
+    const draft = { number: entry.dataset.number, mode: mode && mode.value, fields };
+    try {
+      localStorage.setItem(draftKey(entry), JSON.stringify(draft));
+    } catch {
+      // Storage full or off: the hand is still on the screen.
+    }
+  }
+
+  function restoreDraft() {
+    const entry = form();
+    if (!entry || entry.classList.contains("correcting")) return;
+    let draft = null;
+    try {
+      draft = JSON.parse(localStorage.getItem(draftKey(entry)) || "null");
+    } catch {
+      draft = null;
+    }
+    if (!draft || draft.number !== entry.dataset.number) {
+      localStorage.removeItem(draftKey(entry));
+      return;
+    }
+    if (entry.querySelector("input[type=radio]:checked")) return;
+    const mode = entry.querySelector("input[name=mode]");
+    let restored = false;
+    for (const [name, value] of Object.entries(draft.fields)) {
+      if (name.startsWith("call-") && mode && mode.value !== draft.mode) continue;
+      for (const input of entry.querySelectorAll(`input[name="${CSS.escape(name)}"]`)) {
+        if (input.type === "radio" && input.value === value && !input.disabled) {
+          input.checked = true;
+          restored = true;
+        } else if (input.type === "checkbox") {
+          input.checked = true;
+          restored = true;
+        } else if (input.type === "number") {
+          input.value = value;
+          restored = true;
+        }
+      }
+    }
+    if (restored) entry.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  document.addEventListener("change", (event) => {
+    const entry = event.target.closest && event.target.closest("#hand-entry");
+    if (entry && !entry.classList.contains("correcting")) keepDraft(entry);
+  });
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (event.detail.target && event.detail.target.id === "table") restoreDraft();
+  });
+
   applyLegalCalls();
+  // After htmx has set up the page (on DOMContentLoaded, which comes after this
+  // deferred script), so that the restored taps are previewed.
+  if (document.readyState === "complete") {
+    restoreDraft();
+  } else {
+    window.addEventListener("load", restoreDraft);
+  }
 })();
 
 // "New game, same players" and the undo confirmation: a second tap while the first is

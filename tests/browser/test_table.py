@@ -371,3 +371,24 @@ def test_a_hand_can_be_recorded_with_a_screen_reader_and_keyboard(
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     [hand] = hands_of(game)
     assert (hand.pitcher, hand.bid) == (1, 2)
+
+
+def test_the_hand_being_tapped_survives_a_reload(page: Page, game: Game) -> None:
+    page.goto(f"/games/{game.pk}/")
+    button(page, "pitcher", 2).tap()
+    button(page, "bid", 3).tap()
+    button(page, "award-high", 2).tap()
+    expect(preview(page)).to_contain_text("Still to tap: Low, Jack, Game")
+    page.reload()
+    expect(page.locator("#pitcher-2")).to_be_checked()
+    expect(page.locator("#bid-3")).to_be_checked()
+    expect(page.locator("#award-high-2")).to_be_checked()
+    expect(preview(page)).to_contain_text("Still to tap: Low, Jack, Game")
+    for point in ("low", "jack", "game"):
+        button(page, f"award-{point}", 2).tap()
+    save(page).tap()
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    # Saved: the next hand starts empty, also after a reload.
+    page.reload()
+    expect(page.locator("#hand-entry input[type=radio]:checked")).to_have_count(0)
+    assert len(hands_of(game)) == 1
