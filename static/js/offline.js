@@ -396,6 +396,28 @@
 
   // Sending ------------------------------------------------------------------
 
+  // POST a form's fields as htmx would; the answer and its text, or no response
+  // at all when the network failed or `timeout` ms passed.
+  async function post(url, body, timeout) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeout);
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        credentials: "same-origin",
+        redirect: "manual",
+        headers: headers(),
+        body,
+        signal: abort.signal,
+      });
+      return { response, html: await response.text() };
+    } catch (error) {
+      return { response: null, html: "" }; // no network after all: try again later
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   function headers() {
     const result = {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -484,27 +506,9 @@
     if (!item) return;
     sending = true;
     render();
-    let response = null;
-    let html = "";
     // A weak signal can leave a request hanging: give up on it and try again later
     // (the client_id makes the second try harmless if the first one arrived).
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), SAVE_TIMEOUT_MS);
-    try {
-      response = await fetch(item.url, {
-        method: "POST",
-        credentials: "same-origin",
-        redirect: "manual",
-        headers: headers(),
-        body: item.body,
-        signal: abort.signal,
-      });
-      html = await response.text();
-    } catch (error) {
-      response = null; // no network after all: try again later
-    } finally {
-      clearTimeout(timer);
-    }
+    const { response, html } = await post(item.url, item.body, SAVE_TIMEOUT_MS);
     sending = false;
     if (!response) {
       problem = null;
@@ -589,20 +593,7 @@
     params.delete("number");
     params.set("action", "restore");
     button.disabled = true;
-    let response = null;
-    let html = "";
-    try {
-      response = await fetch(note.url, {
-        method: "POST",
-        credentials: "same-origin",
-        redirect: "manual",
-        headers: headers(),
-        body: params.toString(),
-      });
-      html = await response.text();
-    } catch (error) {
-      response = null;
-    }
+    const { response, html } = await post(note.url, params.toString(), SAVE_TIMEOUT_MS);
     if (response && response.status === 200) {
       restoreProblem = null;
       dropLeftOut(game, note.id);

@@ -61,6 +61,13 @@ def hands(game: Game) -> list[Hand]:
     return list(Hand.objects.filter(game=game).order_by("number"))
 
 
+def field_error(text: str, row: str) -> str:
+    """The message shown next to a row of the entry form."""
+    error = re.search(rf'<p class="field-error" id="{row}-error">(.*?)</p>', text)
+    assert error is not None, f"no message next to {row}"
+    return error.group(1)
+
+
 def checked(text: str, input_id: str) -> bool:
     match = re.search(rf'<input[^>]*id="{re.escape(input_id)}"[^>]*>', text)
     assert match, f"no input {input_id}"
@@ -170,9 +177,7 @@ def test_a_rule_refusal_is_in_the_players_names_next_to_the_call(
     response = post_hand(kate, game, mode="full", **calls, **AWARDS)
     assert response.status_code == 422
     text = response.content.decode()
-    error = re.search(r'<p class="field-error" id="call-3-error">(.*?)</p>', text)
-    assert error is not None
-    assert error.group(1) == (
+    assert field_error(text, "call-3") == (
         "The dealer must bid at least 2 when everyone else passes. Ann (the dealer) "
         "passed: bid 2 or more."
     )
@@ -201,11 +206,8 @@ def test_a_bid_after_a_closing_4_is_refused_next_to_it(
         kate, game, mode="full", **{"call-0": "4", "call-2": "2"}, **AWARDS
     )
     assert response.status_code == 422
-    error = re.search(
-        r'<p class="field-error" id="call-2-error">(.*?)</p>', response.content.decode()
-    )
-    assert error is not None
-    assert error.group(1).startswith("Di cannot bid after Bob bid 4")
+    error = field_error(response.content.decode(), "call-2")
+    assert error.startswith("Di cannot bid after Bob bid 4")
     assert hands(game) == []
 
 
