@@ -3,16 +3,18 @@ pytest-playwright. Every browser test fails on a console error, an uncaught page
 or a Content-Security-Policy violation, and can save screenshots to look at."""
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.db import OperationalError
 from django.test import Client
 from playwright.sync_api import ConsoleMessage, Error, Locator, Page
 
-from scoring.models import Game
+from scoring.models import Game, Hand
 from tests.factories import UserFactory, game_factory
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -208,3 +210,17 @@ def tap_hand(page: Page, pitcher: int, bid: int, awards: dict[str, object]) -> N
     button(page, "bid", bid).tap()
     for point, seat in awards.items():
         button(page, f"award-{point}", seat).tap()
+
+
+def hands_of(game: Game) -> list[Hand]:
+    """The game's hands as the server stored them. The test database of SQLite is
+    one in-memory database shared with the live server's thread, which locks a table
+    while it writes: a read that meets the lock tries again."""
+    for _ in range(20):
+        try:
+            return list(Hand.objects.filter(game=game).order_by("number"))
+        except OperationalError as locked:
+            if "locked" not in str(locked):
+                raise
+            time.sleep(0.05)
+    return list(Hand.objects.filter(game=game).order_by("number"))

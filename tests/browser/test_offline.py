@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Locator, Page, expect
 
 from scoring.models import Game, Hand
-from tests.browser.conftest import button, tap_hand
+from tests.browser.conftest import button, hands_of, tap_hand
 from tests.browser.test_pages import check_page
 from tests.factories import record
 
@@ -41,10 +41,6 @@ def enter_hand(page: Page, pitcher: int, bid: int, awards: dict[str, object]) ->
 
 def status_box(page: Page) -> Locator:
     return page.locator("#offline-status")
-
-
-def hands_of(game: Game) -> list[Hand]:
-    return list(Hand.objects.filter(game=game).order_by("number"))
 
 
 def wait_for_hands(page: Page, game: Game, count: int) -> list[Hand]:
@@ -461,6 +457,8 @@ def test_a_refused_hand_stops_the_queue_until_it_is_fixed(
 
     for point, seat in FIRST["awards"].items():
         button(page, f"award-{point}", seat).tap()
+    # The hand is whole again (its preview says so) before it is saved.
+    expect(page.locator("#preview")).to_contain_text("bid 2: made")
     page.locator("#hand-entry button.save").tap()
 
     hands = wait_for_hands(page, game, 2)

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from scoring.models import Game, Hand
-from tests.browser.conftest import button, sign_in, tap_hand
+from scoring.models import Game
+from tests.browser.conftest import button, hands_of, sign_in, tap_hand
 from tests.browser.test_new_game import MIN_TAP, Finger, no_sideways_scroll
 from tests.browser.test_pages import check_page
 from tests.factories import game_factory, record
@@ -33,10 +33,6 @@ def preview(page: Page) -> Locator:
 
 def save(page: Page) -> Locator:
     return page.locator("#hand-entry button.save")
-
-
-def hands_of(game: Game) -> list[Hand]:
-    return list(Hand.objects.filter(game=game).order_by("number"))
 
 
 def unstick_save_bar(page: Page) -> None:
