@@ -139,6 +139,7 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
         ],
         "pitcher": entry.names[result.pitcher],
         "bid": result.bid,
+        "stole": _stole(result.auction, result.dealer, result.pitcher, result.bid),
         "made": result.made,
         "winner": names[result.winner] if result.winner is not None else None,
     }
@@ -343,11 +344,21 @@ def _conflict(
     return entry
 
 
+def _stole(auction: Any, dealer: int, pitcher: int, bid: int) -> bool:
+    """Whether the dealer took the auction by equalling the highest bid (a steal)."""
+    if not auction or pitcher != dealer:
+        return False
+    return any(call == bid for call in list(auction)[:-1])
+
+
 def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
     pitcher = entry.names[hand.pitcher]
     moon = entry.rules.variant is engine.Variant.THIRTEEN and hand.bid == 13
     if moon:
         what = f"{pitcher} shot the moon and {'made it' if hand.made else 'failed'}"
+    elif _stole(hand.auction, hand.dealer, hand.pitcher, hand.bid):
+        outcome = "made it" if hand.made else "was set back"
+        what = f"{pitcher} stole the bid at {hand.bid} and {outcome}"
     else:
         outcome = "made it" if hand.made else "was set back"
         what = f"{pitcher} bid {hand.bid} and {outcome}"

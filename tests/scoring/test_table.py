@@ -233,6 +233,22 @@ def test_the_stuck_dealer_is_told_why_pass_is_not_offered(
     )
 
 
+def test_a_dealers_steal_is_called_a_steal(kate: Client, game: Game) -> None:
+    calls = {"call-0": "2", "call-1": "pass", "call-2": "pass", "call-3": "2"}
+    fields = {
+        "mode": "full",
+        **calls,
+        **AWARDS,
+        "award-high": "0",
+        "award-low": "0",
+    }
+    preview = kate.post(hand_url(game), {**fields, "action": "preview"}, **HX)
+    assert "Ann stole the bid at 2: made" in preview.content.decode()
+    response = post_hand(kate, game, **fields)
+    text = kate.get(response["Location"]).content.decode()
+    assert "Hand 1 saved: Ann stole the bid at 2 and made it." in text
+
+
 def test_game_points_decide_game_when_it_is_not_tapped(
     kate: Client, game: Game
 ) -> None:
