@@ -79,7 +79,6 @@ class Row:
     choices: list[Choice]
     hint: str = ""
     errors: list[str] = field(default_factory=list)
-    points: int = 1
 
     @property
     def chosen(self) -> str | None:
@@ -189,7 +188,7 @@ class HandEntry:
         )
         self.calls = self._call_rows()
         self.awards = []
-        for point, value in zip(rules.points, rules.point_values, strict=True):
+        for point in rules.points:
             nobody = rules.variant is Variant.THIRTEEN or point in ("jack", "game")
             self.awards.append(
                 Row(
@@ -197,7 +196,6 @@ class HandEntry:
                     POINT_LABELS[point],
                     self._seat_choices(f"award-{point}", nobody=nobody),
                     hint=self._point_hint(point),
-                    points=value,
                 )
             )
         trump = str(data.get("trump", ""))
@@ -519,16 +517,6 @@ class HandEntry:
             self.extras_open = True
         else:
             self.errors.append(message)
-
-    @property
-    def error_count(self) -> int:
-        rows = [self.pitcher, self.bid, *self.calls, *self.awards, self.trump]
-        return (
-            len(self.errors)
-            + len(self.gp_errors)
-            + sum(len(row.errors) for row in rows)
-            + sum(len(gp["errors"]) for gp in self.game_points)
-        )
 
 
 def _call_value(value: object) -> int | str | None:

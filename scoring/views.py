@@ -146,12 +146,17 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
 
 
 def _replayed(
-    game: Game, sheet: dict[str, Any], number: int, hand: engine.HandInput
+    game: Game,
+    sheet: dict[str, Any],
+    number: int,
+    hand: engine.HandInput,
+    upto: int | None = None,
 ) -> engine.Replay:
-    """The whole game replayed with hand `number` replaced (hands prefetched)."""
+    """The game replayed (its first `upto` hands, or all) with hand `number`
+    replaced (hands prefetched)."""
     inputs = [services.hand_input_of(stored) for stored in game.hands.all()]
     inputs[number - 1] = hand
-    return engine.replay(sheet["rules"], inputs)
+    return engine.replay(sheet["rules"], inputs[:upto])
 
 
 def _in_words(
@@ -163,9 +168,7 @@ def _in_words(
     if refusal.code == "won_before_last_hand" and refusal.hand and entry.correcting:
         hand = entry.parse()
         if hand is not None:
-            inputs = [services.hand_input_of(stored) for stored in game.hands.all()]
-            inputs[entry.number - 1] = hand
-            early = engine.replay(sheet["rules"], inputs[: refusal.hand]).state
+            early = _replayed(game, sheet, entry.number, hand, refusal.hand).state
             if early.winner is not None:
                 winner = sheet["side_names"][early.winner]
                 message += f" ({winner} would win at hand {refusal.hand}.)"
