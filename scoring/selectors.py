@@ -52,15 +52,17 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
 
 
 def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
-    """Whether `user` may record, correct and undo hands of `game`: its creator
-    (the scorekeeper), its club's organisers and scorekeepers, and superusers."""
+    """Whether `user` may record, correct and undo hands of `game`. In a club's
+    game rights follow the club's roles (its organisers and scorekeepers, API.md):
+    a creator who lost the role loses them too. A game outside clubs is its
+    creator's. Superusers may do everything."""
     if user is None or not user.is_authenticated:
         return False
-    if user.is_superuser or game.created_by_id == user.pk:
+    if user.is_superuser:
         return True
-    return game.club_id is not None and permissions.club_scorekeeping_by(
-        club=game.club, user=user
-    )
+    if game.club_id is not None:
+        return permissions.club_scorekeeping_by(club=game.club, user=user)
+    return game.created_by_id == user.pk
 
 
 def revision_list(*, game_id: int) -> QuerySet[HandRevision]:

@@ -361,3 +361,39 @@ def test_a_wrong_token_is_refused_not_taken_for_anonymous(world: World) -> None:
     client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
 
     assert read_game(client, world, "public") == 401
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("role", [Role.MEMBER, None])
+def test_a_creator_who_is_no_longer_a_keeper_cannot_change_the_clubs_game(
+    world: World, kind: str, role: str | None
+) -> None:
+    """API.md: in a club's game rights follow the club's roles, not who started it."""
+    keeper = world.users["scorekeeper"]
+    club = world.clubs[kind]
+    world.games[kind] = record(
+        scoring_services.game_start(
+            variant="auction",
+            players=["Ann", "Bob", "Cy", "Di"],
+            club=club,
+            created_by=keeper,
+        ),
+        [2, "pass", "pass", "pass"],
+        {"high": 1, "low": 1},
+    )
+    if role is None:
+        services.membership_remove(
+            club=club, user_id=keeper.pk, by=world.users["organiser"]
+        )
+    else:
+        services.membership_set_role(
+            club=club, user_id=keeper.pk, role=role, by=world.users["organiser"]
+        )
+    client = session_client(keeper)
+    # A member still reads the private club's game; a removed one does not.
+    denied = 403 if role is not None or kind == "public" else 404
+
+    assert record_hand(client, world, kind) == denied
+    assert correct_hand(client, world, kind) == denied
+    assert undo_hand(client, world, kind) == denied
+    assert world.games[kind].hands.count() == 1
