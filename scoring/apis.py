@@ -37,6 +37,7 @@ CONFLICT_CODES = {
     "won_before_last_hand",
     "not_last_hand",
     "number_conflict",
+    "hand_undone",
 }
 
 
@@ -404,6 +405,17 @@ class RevisionOutput(serializers.Serializer):
     changed_at = serializers.DateTimeField()
 
 
+# The revision log keeps who recorded a hand and its client_id for the server's own
+# use (an undone hand's client_id stays used); the public log shows neither.
+PRIVATE_HAND_KEYS = frozenset({"client_id", "recorded_by"})
+
+
+def _public_hand(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
+    if snapshot is None:
+        return None
+    return {k: v for k, v in snapshot.items() if k not in PRIVATE_HAND_KEYS}
+
+
 class RevisionsAPI(APIView):
     @extend_schema(
         operation_id="games_revisions",
@@ -419,8 +431,8 @@ class RevisionsAPI(APIView):
             {
                 "hand_number": revision.hand_number,
                 "action": revision.action,
-                "before": revision.before,
-                "after": revision.after,
+                "before": _public_hand(revision.before),
+                "after": _public_hand(revision.after),
                 "changed_by": (
                     revision.changed_by.get_username() if revision.changed_by else None
                 ),

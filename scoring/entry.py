@@ -147,6 +147,8 @@ class HandEntry:
         self.correcting = False
         # Another phone recorded the hand this one was saving (see views._conflict).
         self.conflict: dict[str, Any] | None = None
+        # The hand this phone sent again had been undone (see views._undone).
+        self.undone: dict[str, Any] | None = None
         self._build_rows()
 
     # -- the rows the template draws -------------------------------------------------

@@ -75,6 +75,17 @@ def _clubless_player(name: str, created_by: AbstractBaseUser | None) -> Player:
     return Player.objects.create(name=name)
 
 
+def _may_seat_outside_clubs(player: Player, by: AbstractBaseUser | None) -> bool:
+    """Outside clubs a player named by id must be the caller's: their own account's
+    player, or one from their own clubless games. Anyone else's (a club member, a
+    stranger's regular) would fill a stranger's stats or block a guest's claim."""
+    if by is None:
+        return False
+    if by.is_superuser or player.user_id == by.pk:
+        return True
+    return player.club_id is None and player.seats.filter(game__created_by=by).exists()
+
+
 def _resolve_players(
     players: Sequence[str | Player],
     club: Club | None,
@@ -92,6 +103,14 @@ def _resolve_players(
                     field,
                     f"{entry.name} is not in {club.name}'s roster: add them to the "
                     "roster, or give their name instead.",
+                )
+            if club is None and not _may_seat_outside_clubs(entry, created_by):
+                raise RuleViolation(
+                    "player_not_yours",
+                    field,
+                    f"{entry.name} is not one of your own players: outside a club, "
+                    "name by id only yourself or players from your own games. Give "
+                    "their name instead.",
                 )
             resolved.append(entry)
             continue
@@ -246,6 +265,26 @@ def hand_snapshot(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
+def _refuse_undone(game: Game, client_id: UUID) -> None:
+    """A `client_id` stays used after its hand was undone (API.md): a phone resending
+    it (a lost answer, its offline queue) must not bring the undone hand back."""
+    undone = (
+        game.revisions.filter(
+            action=HandRevision.Action.UNDO, before__client_id=str(client_id)
+        )
+        .values_list("hand_number", flat=True)
+        .first()
+    )
+    if undone is not None:
+        raise RuleViolation(
+            "hand_undone",
+            "client_id",
+            f"Hand {undone} was undone after it was recorded, so it is not recorded "
+            "again. If that deal should count, record it as a new hand.",
+            hand=undone,
+        )
+
+
 @transaction.atomic
 def hand_record(
     *,
@@ -258,8 +297,10 @@ def hand_record(
     """Record the next hand. Returns the game and whether a hand was written:
     a `client_id` already recorded for this game is a retry and writes nothing."""
     game = _lock(game_id)
-    if client_id is not None and game.hands.filter(client_id=client_id).exists():
-        return game, False
+    if client_id is not None:
+        if game.hands.filter(client_id=client_id).exists():
+            return game, False
+        _refuse_undone(game, client_id)
     expected = game.hand_count + 1
     if number is not None and number != expected:
         raise RuleViolation(

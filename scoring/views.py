@@ -295,6 +295,8 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
             by=request.user,
         )
     except RuleViolation as refusal:
+        if refusal.code == "hand_undone":
+            return _table_response(request, game, _undone(request, game, refusal), 409)
         if refusal.code == "number_conflict":
             game = _readable_game(game.pk, request.user)
             posted = int(number) if number.isdigit() else 0
@@ -344,6 +346,16 @@ def _conflict(
             if key not in ("client_id", "number", "action", "csrfmiddlewaretoken")
         ],
     }
+    return entry
+
+
+def _undone(request: HttpRequest, game: Game, refusal: RuleViolation) -> HandEntry:
+    """The hand this phone sent had been recorded and then undone (on another phone,
+    or this one before its answer came back): it is not recorded again. A fresh
+    entry for the next hand, saying so; the page's data attributes tell the offline
+    queue to drop its copy."""
+    entry = _entry_for(request, game, selectors.game_sheet(game))
+    entry.undone = {"number": refusal.hand, "message": refusal.message}
     return entry
 
 

@@ -16,6 +16,9 @@
 //   the queue goes on, in order. A note in the status box ("pitchclub:left-out:<game
 //   id>", until dismissed) keeps what was left out, with one tap to use its taps for
 //   the next hand in case it was a different deal after all.
+// - 409 with the server's "undone" box (data-refusal="hand_undone"): the hand was
+//   recorded, then undone on another phone, before this phone heard back. An undone
+//   hand never comes back: its copy is dropped, a note says so, the rest goes on.
 // - 400/422 (or a 409 without a conflict, e.g. the game is over): refused; the answer
 //   shows the form with the refusal and the typed values. Sending stops until that
 //   hand is saved, because the hands after it would be refused too (the pause
@@ -341,7 +344,7 @@
     }
     for (const note of leftOutOf(game)) {
       // Shown by the server's own conflict box while that is on the page.
-      const shown = [...document.querySelectorAll(".conflict[data-left-out]")].some(
+      const shown = [...document.querySelectorAll("[data-left-out]")].some(
         (conflict) => conflict.dataset.leftOut === note.id,
       );
       if (!shown) lines.push(leftOutNote(game, note, queue.length > 0 || Boolean(refused)));
@@ -355,6 +358,15 @@
   function leftOutNote(game, note, busy) {
     const div = document.createElement("div");
     div.className = "left-out";
+    if (note.undone) {
+      div.classList.add("undone");
+      div.append(
+        line(`Hand ${note.number} was undone on another phone.`, "lead-line"),
+        line("This phone's copy of it was dropped, so an undone hand never comes back."),
+      );
+      div.append(dismissButton(game, note));
+      return div;
+    }
     const theirs = note.theirs ? `: ${note.theirs}` : "";
     const mine = note.mine ? ` (${note.mine})` : "";
     div.append(
@@ -377,6 +389,15 @@
       restore.addEventListener("click", () => restoreLeftOut(game, note, restore));
       actions.append(restore);
     }
+    actions.append(dismissButton(game, note));
+    div.append(actions);
+    if (restoreProblem && restoreProblem.id === note.id) {
+      div.append(line(restoreProblem.text, "problem"));
+    }
+    return div;
+  }
+
+  function dismissButton(game, note) {
     const dismiss = document.createElement("button");
     dismiss.type = "button";
     dismiss.className = "btn dismiss-left-out";
@@ -386,12 +407,7 @@
       dropLeftOut(game, note.id);
       render();
     });
-    actions.append(dismiss);
-    div.append(actions);
-    if (restoreProblem && restoreProblem.id === note.id) {
-      div.append(line(restoreProblem.text, "problem"));
-    }
-    return div;
+    return dismiss;
   }
 
   // Sending ------------------------------------------------------------------
@@ -516,12 +532,30 @@
       return;
     }
     const status = response.status;
-    const conflict = status === 409 ? conflictIn(html, item) : null;
+    const undone = status === 409 ? undoneIn(html) : null;
+    const conflict = status === 409 && !undone ? conflictIn(html, item) : null;
     if (status === 200 || status === 201) {
       problem = null;
       dequeue(game, item.client_id);
       const taps = tapsOf(entryForm());
       swapTable(html);
+      restoreTaps(taps);
+      triggerEvents(response);
+      refreshKeptPage();
+      render();
+      sendNext();
+    } else if (undone) {
+      // The hand was recorded, then undone on another phone (this phone never saw
+      // the answer): it never comes back. Its copy is dropped, a note says so, and
+      // the hands after it move up a number.
+      problem = null;
+      dequeue(game, item.client_id);
+      closeGap(game, item.number);
+      keepLeftOut(game, { id: item.client_id, number: undone.number || item.number, undone: true });
+      const taps = tapsOf(entryForm());
+      swapTable(html);
+      const box = table() && table().querySelector(".undone-notice");
+      if (box) box.dataset.leftOut = item.client_id;
       restoreTaps(taps);
       triggerEvents(response);
       refreshKeptPage();
@@ -566,6 +600,14 @@
       };
       render();
     }
+  }
+
+  // The server's answer to a hand that was undone after it was recorded: its box
+  // (templates/scoring/_undone.html) says so in data attributes. {number} or null.
+  function undoneIn(html) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const box = doc.querySelector('[data-refusal="hand_undone"]');
+    return box ? { number: Number(box.dataset.number) || null } : null;
   }
 
   // The server's answer to a hand whose number another phone took first: a box

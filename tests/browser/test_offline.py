@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Locator, Page, expect
 
+from scoring import services
 from scoring.models import Game, Hand
 from tests.browser.conftest import button, hands_of, tap_hand
 from tests.browser.test_pages import check_page
@@ -545,3 +546,57 @@ def test_a_save_lost_on_the_way_is_kept_too(
     assert [(h.number, h.pitcher) for h in hands] == [(1, 1)]
     expect(status_box(page)).to_be_hidden()
     expect(page.locator(".sheet tbody tr")).to_have_count(1)
+
+
+@pytest.mark.browser_allow(
+    r"status of 409 \(Conflict\)",
+    r"htmx:(sendError|afterRequest)",
+    r"ERR_INTERNET_DISCONNECTED",
+)
+def test_a_hand_undone_on_another_phone_is_dropped_not_recorded_again(
+    page: Page, game: Game, screenshot: Screenshot
+) -> None:
+    """Phone A saves hand 1; the server records it but the answer is lost, so A keeps
+    it to send again. A saves hand 2 offline. Meanwhile phone B undoes hand 1. Back
+    online, A's hand 1 comes back 409 hand_undone: it is dropped with a note (an
+    undone hand never comes back), and A's hand 2 goes in as hand 1."""
+    lost = {"on": True}
+
+    def answer_lost(route: Any) -> None:
+        if lost["on"] and "action=save" in (route.request.post_data or ""):
+            lost["on"] = False
+            route.fetch()  # the server records it...
+            route.abort("internetdisconnected")  # ...but the phone never hears
+        else:
+            route.continue_()
+
+    page.route(f"**/games/{game.pk}/hands/", answer_lost)
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    enter_hand(page, **FIRST)
+    expect(status_box(page)).to_contain_text("Hand 1 is not saved yet")
+    assert len(wait_for_hands(page, game, 1)) == 1
+    page.context.set_offline(True)
+    enter_hand(page, **SECOND)
+    expect(status_box(page)).to_contain_text("hands 1, 2")
+    services.hand_undo(game_id=game.pk, number=1)  # phone B
+
+    page.context.set_offline(False)
+
+    box = status_box(page)
+    expect(box).to_contain_text(
+        "Hand 1 was undone on another phone.", timeout=SENT_WITHIN_MS
+    )
+    expect(box).to_contain_text("This phone's copy of it was dropped")
+    hands = wait_for_hands(page, game, 1)
+    page.wait_for_timeout(1000)  # nothing more is sent
+    assert [(h.number, h.pitcher, h.bid) for h in hands_of(game)] == [(1, 2, 3)]
+    assert stored(page, f"pitchclub:queue:{game.pk}") is None
+    assert stored(page, f"pitchclub:refused:{game.pk}") is None
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    screenshot("undone-dropped", full_page=False)
+
+    box.get_by_role("button", name="Dismiss").tap()
+    expect(box).to_be_hidden()
+    assert stored(page, left_out_key(game)) is None
+    assert len(hands) == 1

@@ -174,13 +174,67 @@ def test_created_game_is_stored_and_read_back_the_same(
     assert read(created["id"]) == created
 
 
-def test_create_accepts_a_registered_player_by_id(api: APIClient) -> None:
-    registered = PlayerFactory(name="Zed")
+def test_create_accepts_a_registered_player_by_id(
+    api: APIClient, user: AbstractUser
+) -> None:
+    # The caller's own player (their account's): theirs to seat anywhere.
+    registered = PlayerFactory(name="Zed", user=user)
 
     game = start(api, players=["Ann", {"player": registered.pk}, "Cy", "Di"])
 
     assert game["players"] == ["Ann", "Zed", "Cy", "Di"]
     assert Game.objects.get(pk=game["id"]).seats.get(number=1).player == registered
+
+
+def test_create_seats_a_player_of_the_callers_own_clubless_games_by_id(
+    api: APIClient,
+) -> None:
+    first = start(api, players=["Ann", "Bob"])
+
+    again = start(api, players=[{"player": first["player_ids"][1]}, "Cy"])
+
+    assert again["player_ids"][0] == first["player_ids"][1]
+    assert again["players"] == ["Bob", "Cy"]
+
+
+def test_create_refuses_someone_elses_clubless_player_by_id(api: APIClient) -> None:
+    stranger = UserFactory()
+    theirs = (
+        Game.objects.get(pk=game_factory(created_by=stranger).pk).seats.first().player
+    )
+
+    response = api.post(
+        GAMES,
+        {"variant": "auction", "players": [{"player": theirs.pk}, "Bob"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert "your own" in error_at(response.json(), "players.0")[0]
+    assert (
+        not Game.objects.filter(created_by__isnull=False)
+        .exclude(created_by=stranger)
+        .exists()
+    )
+
+
+def test_create_refuses_a_public_clubs_roster_player_outside_the_club(
+    api: APIClient,
+) -> None:
+    from pitchclub import services as club_services
+
+    club = club_services.club_create(name="Open Tables", by=UserFactory())
+    member = club_services.guest_add(club=club, name="Maud")
+
+    response = api.post(
+        GAMES,
+        {"variant": "auction", "players": [{"player": member.pk}, "Bob"]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert error_at(response.json(), "players.0")
+    assert not member.seats.exists()
 
 
 def test_create_reuses_the_scorekeepers_own_player_of_that_name(
@@ -501,8 +555,10 @@ def test_create_refuses_a_missing_required_field(api: APIClient, missing: str) -
     error_at(response.json(), missing)
 
 
-def test_create_refuses_the_same_registered_player_twice(api: APIClient) -> None:
-    registered = PlayerFactory()
+def test_create_refuses_the_same_registered_player_twice(
+    api: APIClient, user: AbstractUser
+) -> None:
+    registered = PlayerFactory(user=user)
 
     response = api.post(
         GAMES,
@@ -1134,6 +1190,38 @@ def test_a_refused_hand_does_not_take_its_client_id(api: APIClient, game: Game) 
     response = post_hand(api, game.pk, {**EXAMPLE_HAND, "client_id": CLIENT_ID})
 
     assert response.status_code == 201
+
+
+def test_an_undone_hands_client_id_records_nothing_and_answers_409(
+    api: APIClient, game: Game
+) -> None:
+    body = {**EXAMPLE_HAND, "number": 1, "client_id": CLIENT_ID}
+    assert post_hand(api, game.pk, body).status_code == 201
+    assert api.delete(hand_url(game.pk, 1)).status_code == 200
+
+    again = post_hand(api, game.pk, body)
+
+    assert again.status_code == 409
+    assert again.json()["code"] == "hand_undone"
+    assert "undone" in again.json()["detail"]
+    assert not Hand.objects.filter(game=game).exists()
+    assert read(game.pk)["next_hand"] == 1
+
+
+def test_an_undone_hands_client_id_stays_used_after_other_hands(
+    api: APIClient, game: Game
+) -> None:
+    first = post_hand(api, game.pk, {**EXAMPLE_HAND, "client_id": CLIENT_ID})
+    assert first.status_code == 201
+    assert api.delete(hand_url(game.pk, 1)).status_code == 200
+    play(api, game.pk, SEAT_1_MAKES_2)
+
+    # Sent without a number (no number guard to stop it): still refused.
+    again = post_hand(api, game.pk, {**EXAMPLE_HAND, "client_id": CLIENT_ID})
+
+    assert again.status_code == 409
+    assert again.json()["code"] == "hand_undone"
+    assert Hand.objects.filter(game=game).count() == 1
 
 
 def _as_record(hand: dict[str, Any]) -> dict[str, Any]:
@@ -2092,6 +2180,27 @@ def test_revisions_list_every_correction_and_undo_with_who_and_what(
     assert revisions[0]["after"]["auction"] == [2, "pass", "pass", "pass"]
     assert revisions[1]["after"] is None
     assert {r["changed_by"] for r in revisions} == {user.get_username()}
+
+
+def test_the_public_revision_log_shows_no_user_ids_or_client_ids(
+    anon_api: APIClient, api: APIClient, user: AbstractUser, game: Game
+) -> None:
+    first = {"auction": [2, "pass", 3, "pass"], **AWARD_HL, "client_id": CLIENT_ID}
+    play(api, game.pk, first)
+    corrected = {"auction": [2, "pass", "pass", "pass"], **AWARD_HL}
+    assert api.put(hand_url(game.pk, 1), corrected, format="json").status_code == 200
+    assert api.delete(hand_url(game.pk, 1)).status_code == 200
+
+    answer = anon_api.get(f"{game_url(game.pk)}revisions/")
+
+    assert answer.status_code == 200
+    text = answer.content.decode()
+    assert CLIENT_ID not in text
+    for revision in answer.json():
+        for hand in filter(None, (revision["before"], revision["after"])):
+            assert "client_id" not in hand
+            assert "recorded_by" not in hand
+            assert hand["number"] == 1
 
 
 def test_revisions_of_an_unknown_game_are_404(db: None, anon_api: APIClient) -> None:

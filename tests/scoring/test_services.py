@@ -101,7 +101,7 @@ def test_game_start_seats_the_players_in_order_with_their_sides(
 def test_game_start_reuses_the_keepers_players_by_name_and_takes_given_ones(
     user: AbstractUser,
 ) -> None:
-    zed = PlayerFactory(name="Zed")
+    zed = PlayerFactory(name="Zed", user=user)  # the keeper's own player
     strangers_ann = PlayerFactory(name="Ann")
     first = services.game_start(
         variant="auction", players=["Ann", "Bob"], created_by=user
@@ -118,6 +118,24 @@ def test_game_start_reuses_the_keepers_players_by_name_and_takes_given_ones(
         Player.objects.get(name="Cy"),
     ]
     assert ann != strangers_ann
+
+
+def test_game_start_refuses_someone_elses_player_outside_clubs(
+    user: AbstractUser,
+) -> None:
+    strangers = services.game_start(
+        variant="auction", players=["Ann", "Bob"], created_by=UserFactory()
+    )
+    bob = strangers.seats.get(number=1).player
+
+    with pytest.raises(RuleViolation) as refused:
+        services.game_start(variant="auction", players=["Cy", bob], created_by=user)
+
+    assert (refused.value.code, refused.value.field) == (
+        "player_not_yours",
+        "players.1",
+    )
+    assert bob.seats.count() == 1
 
 
 def test_game_start_by_an_anonymous_user_has_no_creator(db: None) -> None:
@@ -252,6 +270,21 @@ def test_a_client_id_retry_writes_nothing(game: Game) -> None:
     assert created is False
     assert (row(game), hand_rows(game), award_rows(game)) == before
     assert not HandRevision.objects.exists()
+
+
+def test_an_undone_hands_client_id_is_refused_and_writes_nothing(game: Game) -> None:
+    client_id = uuid.uuid4()
+    first = hand([2, "pass", "pass", "pass"], {"high": 1, "low": 1})
+    services.hand_record(game_id=game.pk, hand=first, client_id=client_id, number=1)
+    services.hand_undo(game_id=game.pk, number=1)
+    before = (row(game), hand_rows(game), award_rows(game))
+
+    with pytest.raises(RuleViolation) as refused:
+        services.hand_record(game_id=game.pk, hand=first, client_id=client_id, number=1)
+
+    assert (refused.value.code, refused.value.field) == ("hand_undone", "client_id")
+    assert refused.value.hand == 1
+    assert (row(game), hand_rows(game), award_rows(game)) == before
 
 
 def test_a_client_id_retry_on_a_won_game_writes_nothing(user: AbstractUser) -> None:

@@ -305,6 +305,57 @@ def test_a_hand_number_taken_by_another_phone_is_refused_and_the_taps_offered(
     assert len(hands(game)) == 1
 
 
+def test_an_undone_hand_sent_again_is_not_recorded_and_says_so(
+    kate: Client, game: Game
+) -> None:
+    client_id = str(uuid.uuid4())
+    fields = {**quick(1, 2), "client_id": client_id, "number": "1"}
+    assert post_hand(kate, game, htmx=True, **fields).status_code == 201
+    assert kate.post(reverse("scoring:hand_undo", args=[game.pk, 1])).status_code == 302
+
+    # The same form sent again (a retry, or this phone's offline queue).
+    again = post_hand(kate, game, htmx=True, **fields)
+
+    assert again.status_code == 409
+    text = again.content.decode()
+    assert 'data-refusal="hand_undone"' in text
+    assert 'data-number="1"' in text
+    assert "Hand 1 was undone after it was recorded" in text
+    # A fresh form for the next hand (hand 1 again), with a new client_id.
+    assert 'name="number" value="1"' in text
+    assert client_id not in text
+    assert hands(game) == []
+
+
+def test_a_demoted_creator_no_longer_records_in_the_clubs_game(
+    client: Client,
+) -> None:
+    organiser = UserFactory()
+    club = club_services.club_create(name="Grange", by=organiser)
+    keeper = UserFactory()
+    invite = club_services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    club_services.invite_accept(code=invite.code, user=keeper)
+    game = services.game_start(
+        variant="auction", players=["Ann", "Bob", "Cy"], club=club, created_by=keeper
+    )
+    record(game, [2, "pass", "pass"], {"high": 1, "low": 1})
+    club_services.membership_set_role(
+        club=club, user_id=keeper.pk, role=Role.MEMBER, by=organiser
+    )
+    client.force_login(keeper)
+
+    assert post_hand(client, game, **quick(1, 2)).status_code == 403
+    correct = reverse("scoring:hand", args=[game.pk, 1])
+    assert client.post(correct, {"action": "save", **quick(1, 3)}).status_code == 403
+    undo = reverse("scoring:hand_undo", args=[game.pk, 1])
+    assert client.post(undo).status_code == 403
+    assert (
+        'id="hand-entry"'
+        not in client.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    )
+    assert len(hands(game)) == 1
+
+
 def test_a_hand_number_past_the_next_one_is_refused_with_the_taps_kept(
     kate: Client, game: Game
 ) -> None:
