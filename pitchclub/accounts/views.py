@@ -1,14 +1,17 @@
 """Account pages: sign-up, the profile (email, players, clubs, API token) and the
 login-lockout answer. Login, logout and the password pages are Django's own views,
-wired in urls.py with our templates."""
+wired in urls.py with our templates; the two that set a new password also revoke the
+account's API token."""
 
 from datetime import timedelta
 
 from axes.helpers import get_client_username, get_cool_off
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -139,6 +142,25 @@ def token_revoke(request: HttpRequest) -> HttpResponse:
     else:
         messages.info(request, "You had no API token, so there was nothing to revoke.")
     return redirect(reverse("accounts:profile") + "#api-token")
+
+
+class _RevokesToken:
+    """A new password ends the old API token too, as it ends other sessions: whoever
+    knew the old password may have made a token with it. The done page says so."""
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        with transaction.atomic():
+            response = super().form_valid(form)
+            services.token_revoke(user=form.user)
+        return response
+
+
+class PasswordChangeView(_RevokesToken, auth_views.PasswordChangeView):
+    pass
+
+
+class PasswordResetConfirmView(_RevokesToken, auth_views.PasswordResetConfirmView):
+    pass
 
 
 LOCKOUT_STATUS = 429
