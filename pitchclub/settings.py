@@ -136,7 +136,29 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # A readable lockout page that says how long to wait (and sends Retry-After).
 AXES_LOCKOUT_CALLABLE = "pitchclub.accounts.views.lockout"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_IPWARE_PROXY_COUNT", "0")) or None
+
+
+def _env_count(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number (0 or more).")
+    return int(value)
+
+
+# Reverse proxies in front of the site (nginx alone: 1). Each must append the address
+# it got the request from to X-Forwarded-For (or nginx set it to $remote_addr); the
+# client is then that many addresses from the header's right end. 0: no proxy, the
+# connection's own address, and no header is read. A wrong count lets clients pick
+# their address or puts everyone behind the proxy's (README, "Behind a reverse
+# proxy"). AXES_IPWARE_PROXY_COUNT, its former name, is still read.
+TRUSTED_PROXY_COUNT = _env_count(
+    "TRUSTED_PROXY_COUNT", _env_count("AXES_IPWARE_PROXY_COUNT", 0)
+)
+# django-ipware with that count: the lockout, the throttles and DRF agree on who is
+# who (pitchclub/throttles.py).
+AXES_CLIENT_IP_CALLABLE = "pitchclub.throttles.client_ip"
 
 # Mail (password reset): printed to the console unless EMAIL_HOST is set.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

@@ -12,7 +12,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -164,6 +164,7 @@ class PasswordResetConfirmView(_RevokesToken, auth_views.PasswordResetConfirmVie
 
 
 LOCKOUT_STATUS = 429
+API_PREFIX = "/api/"
 
 
 def lockout(
@@ -172,16 +173,29 @@ def lockout(
     credentials: dict | None = None,
 ) -> HttpResponse:
     """django-axes' answer to a locked-out login (settings.AXES_LOCKOUT_CALLABLE):
-    a page saying what happened, how long to wait and how to reset the password."""
+    a page saying what happened, how long to wait and how to reset the password; on
+    the API (the token endpoint, HTTP Basic) the same in JSON, {detail, code}. Both
+    send Retry-After."""
     cool_off: timedelta | None = get_cool_off(request)
     now = timezone.now()
-    context = {
-        "username": get_client_username(request, credentials),
-        "wait": timeuntil(now + cool_off, now) if cool_off else "",
-    }
-    response = render(
-        request, "pitchclub/accounts/lockout.html", context, status=LOCKOUT_STATUS
-    )
+    username = get_client_username(request, credentials)
+    wait = timeuntil(now + cool_off, now) if cool_off else ""
+    if request.path_info.startswith(API_PREFIX):
+        who = f" as {username}" if username else ""
+        detail = (
+            f"Too many failed sign-ins{who} from this address: signing in{who} is "
+            f"paused{f' for {wait}' if wait else ''}. Each try during the pause "
+            "starts it again."
+        )
+        response: HttpResponse = JsonResponse(
+            {"detail": detail.replace("\xa0", " "), "code": "locked_out"},
+            status=LOCKOUT_STATUS,
+        )
+    else:
+        context = {"username": username, "wait": wait}
+        response = render(
+            request, "pitchclub/accounts/lockout.html", context, status=LOCKOUT_STATUS
+        )
     if cool_off:
         response["Retry-After"] = str(int(cool_off.total_seconds()))
     return response

@@ -619,5 +619,6 @@ def test_a_lockout_also_refuses_the_api_token_endpoint(user: AbstractUser) -> No
 
     right = api.post(url, {"username": user.username, "password": PASSWORD})
 
-    assert right.status_code == 400
+    # In JSON, with Retry-After: tests/pitchclub/test_client_address.py.
+    assert right.status_code == 429
     assert "token" not in right.json()

@@ -58,3 +58,24 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 def test_no_model_change_is_missing_a_migration() -> None:
     result = _manage("makemigrations", "--check", "--dry-run", DEBUG="1")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _setting(name: str, **env: str) -> subprocess.CompletedProcess[str]:
+    code = f"from django.conf import settings; print(settings.{name})"
+    return _manage("shell", "--no-imports", "-c", code, DEBUG="1", **env)
+
+
+def test_the_trusted_proxy_count_comes_from_the_environment() -> None:
+    assert _setting("TRUSTED_PROXY_COUNT").stdout.strip() == "0"
+    assert (
+        _setting("TRUSTED_PROXY_COUNT", TRUSTED_PROXY_COUNT="1").stdout.strip() == "1"
+    )
+    # Its former name still works.
+    former = _setting("TRUSTED_PROXY_COUNT", AXES_IPWARE_PROXY_COUNT="2")
+    assert former.stdout.strip() == "2"
+
+
+def test_a_trusted_proxy_count_that_is_not_a_number_stops_the_start() -> None:
+    result = _manage("check", DEBUG="1", TRUSTED_PROXY_COUNT="one")
+    assert result.returncode != 0
+    assert "TRUSTED_PROXY_COUNT must be a whole number (0 or more)" in result.stderr
