@@ -38,7 +38,7 @@ urlpatterns = [
     # The reset pages answer the same whether or not the address has an account.
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             template_name=f"{T}password_reset.html",
             email_template_name=f"{T}password_reset_email.txt",
             subject_template_name=f"{T}password_reset_subject.txt",
