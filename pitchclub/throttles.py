@@ -176,4 +176,6 @@ class AddressThrottle(ScopedRateThrottle):
             return True
         wait = max(1, math.ceil(self.wait() or self.duration))
         message = getattr(view, "throttle_message", self.message)
-        raise TooManyRequests(message.format(wait=wait_words(wait)), wait)
+        # Plain spaces for scripts (the pages keep timeuntil's no-break space).
+        words = wait_words(wait).replace("\xa0", " ")
+        raise TooManyRequests(message.format(wait=words), wait)
