@@ -39,6 +39,7 @@ from rest_framework.views import APIView
 
 from pitchclub import selectors, services
 from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.throttles import LOCKED_OUT, THROTTLED, AddressThrottle
 from scoring.apis import (
     Conflict,
     Pagination,
@@ -59,6 +60,7 @@ class TokenAPI(ObtainAuthToken):
         responses={
             200: inline_serializer("TokenOutput", {"token": serializers.CharField()}),
             400: OpenApiResponse(description="Wrong or missing username or password."),
+            429: LOCKED_OUT,
         },
         summary="Get an API token (send it as `Authorization: Token <token>`)",
     )
@@ -678,6 +680,11 @@ class JoinOutput(serializers.Serializer):
 
 
 class JoinAPI(APIView):
+    # Per client address, signed in or not: a guesser's accounts share it.
+    throttle_classes = [AddressThrottle]
+    throttle_scope = "join"
+    throttle_message = "Too many join tries from your address: try again in {wait}."
+
     @extend_schema(
         operation_id="join",
         request=JoinInput,
@@ -688,6 +695,7 @@ class JoinAPI(APIView):
                 "the answer names `code`."
             ),
             401: NOT_SIGNED_IN,
+            429: THROTTLED,
         },
         summary="Join a club with an invite's code",
         description="A member who already belongs to the club keeps the higher of "

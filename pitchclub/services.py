@@ -1,6 +1,7 @@
 """Writes for clubs, roles, invites and rosters. Refusals are RuleViolations (code,
 field, message), the same error type the scoring side uses."""
 
+import itertools
 import secrets
 from datetime import datetime
 
@@ -72,11 +73,25 @@ def _club_details(
 RESERVED_SLUGS = {"new"}
 
 
-def _unique_slug(name: str) -> str:
+# A private club's address ends in a random part: no one can find out that a private
+# club of some name exists, neither by trying addresses nor by creating a club of
+# that name and seeing the plain slug taken. Public clubs keep plain, numbered slugs.
+SLUG_SUFFIX_ALPHABET = CODE_ALPHABET.lower()
+SLUG_SUFFIX_LENGTH = 6
+
+
+def _slug_suffix() -> str:
+    return "".join(
+        secrets.choice(SLUG_SUFFIX_ALPHABET) for _ in range(SLUG_SUFFIX_LENGTH)
+    )
+
+
+def _unique_slug(name: str, *, private: bool) -> str:
     base = slugify(name)[:70] or "club"
-    slug, n = base, 2
+    numbers = itertools.count(2)
+    slug = f"{base}-{_slug_suffix()}" if private else base
     while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
-        slug, n = f"{base}-{n}", n + 1
+        slug = f"{base}-{_slug_suffix()}" if private else f"{base}-{next(numbers)}"
     return slug
 
 
@@ -99,7 +114,7 @@ def club_create(
     name = _clean_name(name, "name", "club", CLUB_NAME_MAX)
     club = Club.objects.create(
         name=name,
-        slug=_unique_slug(name),
+        slug=_unique_slug(name, private=bool(is_private)),
         **_club_details(location, schedule, description),
         is_private=bool(is_private),
         created_by=by,

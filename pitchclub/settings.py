@@ -2,6 +2,7 @@
 the environment (DEBUG, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, ...)."""
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -136,7 +137,76 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # A readable lockout page that says how long to wait (and sends Retry-After).
 AXES_LOCKOUT_CALLABLE = "pitchclub.accounts.views.lockout"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_IPWARE_PROXY_COUNT", "0")) or None
+
+
+def _env_count(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number (0 or more).")
+    return int(value)
+
+
+# Reverse proxies in front of the site (nginx alone: 1). Each must append the address
+# it got the request from to X-Forwarded-For (or nginx set it to $remote_addr); the
+# client is then that many addresses from the header's right end. 0: no proxy, the
+# connection's own address, and no header is read. A wrong count lets clients pick
+# their address or puts everyone behind the proxy's (README, "Behind a reverse
+# proxy"). AXES_IPWARE_PROXY_COUNT, its former name, is still read.
+TRUSTED_PROXY_COUNT = _env_count(
+    "TRUSTED_PROXY_COUNT", _env_count("AXES_IPWARE_PROXY_COUNT", 0)
+)
+# django-ipware with that count: the lockout, the throttles and DRF agree on who is
+# who (pitchclub/throttles.py).
+AXES_CLIENT_IP_CALLABLE = "pitchclub.throttles.client_ip"
+
+# Rate limits (pitchclub/throttles.py), per client address unless said: wrong invite
+# codes on the join pages, and every join through the API; accounts created; reset
+# mails per typed address (reset_mail) and per client address. Generous enough for a
+# club night on one pub's wifi. THROTTLE_RATES overrides any: "join=20/min,signup=5/h".
+_RATE = re.compile(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def _throttle_rates(defaults: dict[str, str]) -> dict[str, str]:
+    rates = dict(defaults)
+    for item in env_list("THROTTLE_RATES"):
+        scope, _, rate = (part.strip() for part in item.partition("="))
+        if scope not in rates:
+            raise ImproperlyConfigured(
+                f"THROTTLE_RATES: no rate is called {scope!r}; the rates are "
+                f"{', '.join(rates)}."
+            )
+        if not _RATE.fullmatch(rate):
+            raise ImproperlyConfigured(
+                f"THROTTLE_RATES: write {scope}'s rate as a number of tries per "
+                f"second, min, hour or day, e.g. {scope}={defaults[scope]}."
+            )
+        rates[scope] = rate
+    return rates
+
+
+THROTTLE_RATES = _throttle_rates(
+    {
+        "join": "10/min",
+        "signup": "20/hour",
+        "reset_mail": "5/hour",
+        "reset_mail_ip": "20/hour",
+    }
+)
+# The counts live in the cache: in memory, so per process, unless CACHE_DIR names a
+# directory all gunicorn workers can write (then they count together).
+CACHE_DIR = os.environ.get("CACHE_DIR", "")
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": CACHE_DIR,
+        }
+        if CACHE_DIR
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 
 # Mail (password reset): printed to the console unless EMAIL_HOST is set.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -223,6 +293,10 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Throttled views name their scope (pitchclub/throttles.py). DRF's own client
+    # address, should a stock throttle be used, trusts the same proxies.
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,5 +1,6 @@
 import pytest
 from django.contrib.auth.models import AbstractUser
+from django.core.cache import cache
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
@@ -15,6 +16,13 @@ def _test_settings(settings: Settings) -> None:
     settings.SECURE_SSL_REDIRECT = False
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Rate-limit counts live in the cache (pitchclub/throttles.py): every test
+    starts with none."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/change/",
-        auth_views.PasswordChangeView.as_view(
+        views.PasswordChangeView.as_view(
             template_name=f"{T}password_change.html",
             success_url=reverse_lazy("accounts:password_change_done"),
         ),
@@ -38,7 +38,7 @@ urlpatterns = [
     # The reset pages answer the same whether or not the address has an account.
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             template_name=f"{T}password_reset.html",
             email_template_name=f"{T}password_reset_email.txt",
             subject_template_name=f"{T}password_reset_subject.txt",
@@ -55,7 +55,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
+        views.PasswordResetConfirmView.as_view(
             template_name=f"{T}password_reset_confirm.html",
             success_url=reverse_lazy("accounts:password_reset_complete"),
         ),

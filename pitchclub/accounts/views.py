@@ -1,15 +1,19 @@
 """Account pages: sign-up, the profile (email, players, clubs, API token) and the
 login-lockout answer. Login, logout and the password pages are Django's own views,
-wired in urls.py with our templates."""
+wired in urls.py with our templates; the two that set a new password also revoke the
+account's API token."""
 
+import hashlib
 from datetime import timedelta
 
 from axes.helpers import get_client_username, get_cool_off
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError
-from django.http import HttpRequest, HttpResponse
+from django.db import IntegrityError, transaction
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -20,7 +24,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
-from pitchclub import selectors
+from pitchclub import selectors, throttles
 from pitchclub.accounts import services
 from pitchclub.accounts.forms import EmailForm, SignupForm
 from scoring import selectors as scoring_selectors
@@ -53,6 +57,18 @@ def signup(request: HttpRequest) -> HttpResponse:
         form = SignupForm()
     else:
         form = SignupForm(request.POST)
+        # Accounts created are counted per client address; a form with mistakes
+        # is not an account and does not count.
+        accounts = throttles.address_throttle(request, "signup")
+        if form.is_valid() and (wait := accounts.seconds_to_wait()):
+            form.add_error(
+                None,
+                "Too many accounts were created from your network lately. Wait "
+                f"{throttles.wait_words(wait)}, then try again.",
+            )
+            context = {"form": form, "next": next_url}
+            page = render(request, "pitchclub/accounts/signup.html", context)
+            return throttles.too_many(page, wait)
         # An address another account already uses is accepted like any other:
         # refusing it (or saying so) would tell anyone typing an address whether it
         # has an account here. Django allows one address on several accounts; a
@@ -69,6 +85,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 # Someone took the name between the check and the insert.
                 form.add_error("username", "A user with that username already exists.")
             else:
+                accounts.count()
                 login(
                     request, user, backend="django.contrib.auth.backends.ModelBackend"
                 )
@@ -141,7 +158,61 @@ def token_revoke(request: HttpRequest) -> HttpResponse:
     return redirect(reverse("accounts:profile") + "#api-token")
 
 
+class _RevokesToken:
+    """A new password ends the old API token too, as it ends other sessions: whoever
+    knew the old password may have made a token with it. The done page says so."""
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        with transaction.atomic():
+            response = super().form_valid(form)
+            services.token_revoke(user=form.user)
+        return response
+
+
+class PasswordChangeView(_RevokesToken, auth_views.PasswordChangeView):
+    pass
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, with its mails counted per typed address (one inbox is not
+    flooded) and per client address (one client does not flood many). The count
+    and the refusal are the same whether or not the address has an account."""
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        address = form.cleaned_data["email"].strip().lower()
+        # Hashed: the cache holds no one's address.
+        per_address = throttles.PageThrottle(
+            "reset_mail", hashlib.sha256(address.encode()).hexdigest()
+        )
+        per_client = throttles.address_throttle(self.request, "reset_mail_ip")
+        refusals = [
+            (
+                per_address,
+                "Reset links for this address were asked for too often. Look for the "
+                "last one in the inbox (and the spam folder), or wait {wait} before "
+                "asking again.",
+            ),
+            (
+                per_client,
+                "Too many reset links were asked for from your network. Wait {wait}, "
+                "then try again.",
+            ),
+        ]
+        for throttle, message in refusals:
+            if wait := throttle.seconds_to_wait():
+                form.add_error(None, message.format(wait=throttles.wait_words(wait)))
+                return throttles.too_many(self.form_invalid(form), wait)
+        per_address.count()
+        per_client.count()
+        return super().form_valid(form)
+
+
+class PasswordResetConfirmView(_RevokesToken, auth_views.PasswordResetConfirmView):
+    pass
+
+
 LOCKOUT_STATUS = 429
+API_PREFIX = "/api/"
 
 
 def lockout(
@@ -150,16 +221,29 @@ def lockout(
     credentials: dict | None = None,
 ) -> HttpResponse:
     """django-axes' answer to a locked-out login (settings.AXES_LOCKOUT_CALLABLE):
-    a page saying what happened, how long to wait and how to reset the password."""
+    a page saying what happened, how long to wait and how to reset the password; on
+    the API (the token endpoint, HTTP Basic) the same in JSON, {detail, code}. Both
+    send Retry-After."""
     cool_off: timedelta | None = get_cool_off(request)
     now = timezone.now()
-    context = {
-        "username": get_client_username(request, credentials),
-        "wait": timeuntil(now + cool_off, now) if cool_off else "",
-    }
-    response = render(
-        request, "pitchclub/accounts/lockout.html", context, status=LOCKOUT_STATUS
-    )
+    username = get_client_username(request, credentials)
+    wait = timeuntil(now + cool_off, now) if cool_off else ""
+    if request.path_info.startswith(API_PREFIX):
+        who = f" as {username}" if username else ""
+        detail = (
+            f"Too many failed sign-ins{who} from this address: signing in{who} is "
+            f"paused{f' for {wait}' if wait else ''}. Each try during the pause "
+            "starts it again."
+        )
+        response: HttpResponse = JsonResponse(
+            {"detail": detail.replace("\xa0", " "), "code": "locked_out"},
+            status=LOCKOUT_STATUS,
+        )
+    else:
+        context = {"username": username, "wait": wait}
+        response = render(
+            request, "pitchclub/accounts/lockout.html", context, status=LOCKOUT_STATUS
+        )
     if cool_off:
         response["Retry-After"] = str(int(cool_off.total_seconds()))
     return response

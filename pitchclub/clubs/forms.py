@@ -71,7 +71,8 @@ class ClubForm(PlainForm):
         label="Private club",
         required=False,
         help_text="Only members see a private club's page, members, players and "
-        "games. Anyone with an invite code can still join.",
+        "games. Anyone with an invite code can still join. A new private club's "
+        "address ends in a random part, so it cannot be guessed from the name.",
     )
 
 

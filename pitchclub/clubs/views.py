@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from pitchclub import selectors, services
+from pitchclub import selectors, services, throttles
 from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
 from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.selectors import ClubAccess
@@ -426,15 +426,30 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     return response
 
 
+def _too_many_codes(wait: int) -> str:
+    return (
+        "Too many wrong invite codes were tried from your network. Wait "
+        f"{throttles.wait_words(wait)}, then try again."
+    )
+
+
 @require_GET
 def join(request: HttpRequest) -> HttpResponse:
-    """Type an invite code; a usable one leads to its join page."""
+    """Type an invite code; a usable one leads to its join page. Wrong codes are
+    counted per address (settings.THROTTLE_RATES["join"]); a whole table joining
+    with the right code is never held up."""
     form = JoinForm(request.GET if "code" in request.GET else None)
     if form.is_bound and form.is_valid():
+        guesses = throttles.address_throttle(request, "join")
+        if wait := guesses.seconds_to_wait():
+            form.add_error("code", _too_many_codes(wait))
+            page = render(request, f"{T}join.html", {"form": form})
+            return throttles.too_many(page, wait)
         code = form.cleaned_data["code"]
         refusal = services.invite_refusal(selectors.invite_by_code(code))
         if refusal is None:
             return redirect("clubs:join_code", code)
+        guesses.count()
         form.add_error("code", refusal)
     return render(request, f"{T}join.html", {"form": form})
 
@@ -454,9 +469,14 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     normal = services.normalise_code(code)
     if normal and normal != code:
         return redirect("clubs:join_code", normal)
+    guesses = throttles.address_throttle(request, "join")
+    if wait := guesses.seconds_to_wait():
+        context = {"refusal": _too_many_codes(wait), "throttled": True}
+        return throttles.too_many(render(request, f"{T}join_code.html", context), wait)
     invite = selectors.invite_by_code(normal) if normal else None
     refusal = services.invite_refusal(invite)
     if refusal is not None:
+        guesses.count()
         status = 404 if invite is None else 410
         return render(
             request, f"{T}join_code.html", {"refusal": refusal}, status=status

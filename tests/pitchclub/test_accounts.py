@@ -248,6 +248,50 @@ def test_password_change(client: Client, user: AbstractUser) -> None:
     assert client.get(PROFILE).status_code == 200
 
 
+TOKENS_REVOKED = "Your API tokens were revoked: scripts must get a new one."
+
+
+def test_a_password_change_revokes_the_api_token_and_says_so(
+    client: Client, user: AbstractUser
+) -> None:
+    key = services.token_create(user=user).key
+    client.force_login(user)
+
+    answer = client.post(
+        reverse("accounts:password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": NEW_PASSWORD,
+            "new_password2": NEW_PASSWORD,
+        },
+        follow=True,
+    )
+
+    assert answer.redirect_chain[-1][0] == reverse("accounts:password_change_done")
+    assert not Token.objects.filter(user=user).exists()
+    assert TOKENS_REVOKED in answer.content.decode()
+    refused = Client().get("/api/v1/games/", headers={"Authorization": f"Token {key}"})
+    assert refused.status_code == 401
+
+
+def test_a_refused_password_change_keeps_the_api_token(
+    client: Client, user: AbstractUser
+) -> None:
+    key = services.token_create(user=user).key
+    client.force_login(user)
+
+    client.post(
+        reverse("accounts:password_change"),
+        {
+            "old_password": "not-it",
+            "new_password1": NEW_PASSWORD,
+            "new_password2": NEW_PASSWORD,
+        },
+    )
+
+    assert Token.objects.get(user=user).key == key
+
+
 def test_password_change_refuses_a_wrong_old_password(
     client: Client, user: AbstractUser
 ) -> None:
@@ -321,6 +365,29 @@ def test_password_reset_link_sets_a_new_password(
     assert (
         b"This link no longer works" in client.get(link.group(1), follow=True).content
     )
+
+
+def test_a_password_reset_revokes_the_api_token_and_says_so(
+    client: Client, user: AbstractUser
+) -> None:
+    services.token_create(user=user)
+    client.post(reverse("accounts:password_reset"), {"email": user.email})
+    link = re.search(
+        r"https?://testserver(/accounts/password/reset/\S+/)", mail.outbox[0].body
+    )
+    form_page = client.get(link.group(1), follow=True)
+    # Only asking for the link changes nothing: the token still works.
+    assert Token.objects.filter(user=user).exists()
+
+    answer = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        follow=True,
+    )
+
+    assert answer.redirect_chain[-1][0] == reverse("accounts:password_reset_complete")
+    assert not Token.objects.filter(user=user).exists()
+    assert TOKENS_REVOKED in answer.content.decode()
 
 
 def test_a_forged_reset_link_is_refused(client: Client, user: AbstractUser) -> None:
@@ -552,5 +619,6 @@ def test_a_lockout_also_refuses_the_api_token_endpoint(user: AbstractUser) -> No
 
     right = api.post(url, {"username": user.username, "password": PASSWORD})
 
-    assert right.status_code == 400
+    # In JSON, with Retry-After: tests/pitchclub/test_client_address.py.
+    assert right.status_code == 429
     assert "token" not in right.json()

@@ -171,20 +171,21 @@ def test_the_club_list_holds_public_clubs_and_the_callers_private_ones(
 
     assert slugs_and_roles(None) == [("elks-lodge", None)]
     assert slugs_and_roles(UserFactory()) == [("elks-lodge", None)]
+    back_room = private_club.slug  # "back-room-" and a random part
     assert slugs_and_roles(keeper) == [
-        ("back-room", "scorekeeper"),
+        (back_room, "scorekeeper"),
         ("elks-lodge", None),
     ]
     assert slugs_and_roles(user) == [
-        ("back-room", "organiser"),
+        (back_room, "organiser"),
         ("elks-lodge", "organiser"),
     ]
     assert slugs_and_roles(UserFactory(is_superuser=True)) == [
-        ("attic", None),
-        ("back-room", None),
+        (other_private.slug, None),
+        (back_room, None),
         ("elks-lodge", None),
     ]
-    assert other_private.slug == "attic"
+    assert other_private.slug.startswith("attic-")
 
 
 def test_the_club_list_is_paginated_like_games(
@@ -616,7 +617,7 @@ def test_joining_with_a_code_makes_a_member_who_then_sees_the_private_club(
 
     assert response.status_code == 200
     assert response.json() == {
-        "club": "back-room",
+        "club": private_club.slug,
         "club_name": "Back Room",
         "role": "scorekeeper",
     }
@@ -766,7 +767,9 @@ def test_a_private_club_unknown_to_the_caller_is_refused_naming_club(
     response = start_in(client_for(UserFactory()), private_club, ["Ann", "Bob", "Cy"])
 
     assert response.status_code == 400
-    assert error_at(response.json(), "club") == ["There is no club 'back-room'."]
+    assert error_at(response.json(), "club") == [
+        f"There is no club {private_club.slug!r}."
+    ]
     assert not Game.objects.exists()
 
 

@@ -91,6 +91,18 @@ def test_redoc_may_use_inline_styles_and_blob_workers_but_no_inline_script(
     }
 
 
+def test_redoc_names_no_other_host(client: Client) -> None:
+    """The docs page loads nothing from elsewhere: no web fonts, no preconnect."""
+    response = client.get(reverse("api:redoc"))
+
+    assert response.status_code == 200
+    text = response.content.decode()
+    hosts = set(re.findall(r"(?:https?:)?//([\w.-]+)", text))
+    assert hosts <= {"testserver"}, hosts
+    assert "preconnect" not in text
+    assert "redoc.standalone.js" in text  # still Redoc, from our static files
+
+
 # Templates: what the CSP refuses must not be written in the first place.
 BASE = settings.BASE_DIR
 TEMPLATE_DIRS = [BASE / "templates"] + [
