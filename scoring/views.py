@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
+from pitchclub.text import parse_whole_number
 from scoring import engine, selectors, services, watch
 from scoring.engine import RuleViolation
 from scoring.entry import FULL, QUICK, HandEntry, in_names
@@ -30,6 +31,8 @@ from scoring.forms import (
 from scoring.models import Game
 
 RECENT_GAMES = 30
+# A hand number posted by the page: far more digits than any game's hands.
+HAND_NUMBER_DIGITS = 6
 
 
 @require_GET
@@ -247,9 +250,10 @@ def _posted_entry(
     entry = _entry_for(request, game, sheet, number=number, data=data)
     if action == QUICK:
         entry.carry_auction()
-    side = action.removeprefix("rest-")
-    if side != action and side.isdigit() and int(side) < len(sheet["side_names"]):
-        entry.give_rest(int(side))
+    if action.startswith("rest-"):
+        side = parse_whole_number(action.removeprefix("rest-"), max_digits=1)
+        if side is not None and side < len(sheet["side_names"]):
+            entry.give_rest(side)
     return entry, action
 
 
@@ -283,24 +287,31 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpResponse:
     hand = entry.hand_input()
-    if hand is None:
+    posted = request.POST.get("number", "").strip()
+    # The page sends the number of the hand it shows, so that a hand another phone
+    # recorded meanwhile is not saved twice; none (an old page) means the next one.
+    number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
+    if posted and number is None:
+        entry.errors.append(
+            "The hand number sent with this hand is not a whole number: reload the "
+            "page and save again."
+        )
+    if hand is None or entry.has_errors:
         return _table_response(request, game, entry, status=422)
-    number = request.POST.get("number", "")
     try:
         game, written = services.hand_record(
             game_id=game.pk,
             hand=hand,
-            number=int(number) if number.isdigit() else None,
+            number=number,
             client_id=uuid.UUID(entry.client_id),
             by=request.user,
         )
     except RuleViolation as refusal:
         if refusal.code == "number_conflict":
             game = _readable_game(game.pk, request.user)
-            posted = int(number) if number.isdigit() else 0
-            if 1 <= posted <= game.hand_count:
+            if number is not None and 1 <= number <= game.hand_count:
                 return _table_response(
-                    request, game, _conflict(request, game, entry, posted), 409
+                    request, game, _conflict(request, game, entry, number), 409
                 )
             # A number past the next hand: no other phone to blame, only a gap.
             entry.add_refusal(refusal)

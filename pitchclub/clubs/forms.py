@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 
+from pitchclub.forms import WholeNumberField
 from pitchclub.models import Role
 from pitchclub.services import (
     CLUB_NAME_MAX,
@@ -111,7 +112,7 @@ class InviteForm(PlainForm):
             "invalid_choice": "Choose member, scorekeeper or organiser.",
         },
     )
-    max_uses = forms.IntegerField(
+    max_uses = WholeNumberField(
         label="How many people may use it",
         required=False,
         min_value=1,
@@ -124,7 +125,7 @@ class InviteForm(PlainForm):
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    expires_in_days = forms.IntegerField(
+    expires_in_days = WholeNumberField(
         label="Expires after how many days",
         required=False,
         min_value=1,

@@ -441,6 +441,21 @@ def test_invite_form_refuses_nonsense_next_to_each_field(
     assert not Invite.objects.exists()
 
 
+@pytest.mark.parametrize("number", ["\u00b2", "\u0663", "9" * 5000, "-1", "2.0"])
+def test_invite_form_reads_only_ascii_digits(
+    club: Club, host: Client, number: str
+) -> None:
+    response = host.post(
+        reverse("clubs:invites", args=[club.slug]),
+        {"role": "member", "max_uses": number, "expires_in_days": number},
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "Type a whole number of people, or leave it empty." in text
+    assert "Type a whole number of days, or leave it empty." in text
+    assert not Invite.objects.exists()
+
+
 def test_organiser_revokes_an_invite(club: Club, organiser: AbstractUser) -> None:
     invite = services.invite_create(club=club, by=organiser)
     client = signed_in(organiser)

@@ -340,6 +340,22 @@ def test_a_target_the_rules_refuse_comes_back_at_the_target(keeper: Client) -> N
     assert_error_at(html, "id_auction-target", "The target must be a whole number")
 
 
+@pytest.mark.parametrize(
+    "target", ["\u00b2", "\u0663", "\uff17", "9" * 5000, "99999999999", "-7", "7.0"]
+)
+def test_a_target_in_anything_but_ascii_digits_is_refused_at_the_target(
+    keeper: Client, target: str
+) -> None:
+    html = text_of(
+        keeper.post(URL, form_data("Ann", "Bob", **{"auction-target": target}))
+    )
+
+    assert not Game.objects.exists()
+    assert_error_at(
+        html, "id_auction-target", "The target must be a whole number, like 7."
+    )
+
+
 def test_thirteen_with_three_players_is_refused_at_the_players(keeper: Client) -> None:
     html = text_of(keeper.post(URL, form_data("Ann", "Bob", "Cy", variant="thirteen")))
 
