@@ -1,6 +1,7 @@
 """HTML pages: the home page, starting a game, the table (recording, correcting and
 undoing hands, the score sheet)."""
 
+import re
 import uuid
 from typing import Any
 
@@ -31,6 +32,7 @@ from scoring.forms import (
 from scoring.models import Game
 
 RECENT_GAMES = 30
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 # A hand number posted by the page: far more digits than any game's hands.
 HAND_NUMBER_DIGITS = 6
 
@@ -531,6 +533,10 @@ def _club_asked_for(
     slug = request.GET.get("club", "")
     if not slug or slug in form.clubs:
         return slug or None
+    # Only a slug is looked up: no other text (a NUL, which PostgreSQL refuses)
+    # reaches the database.
+    if not SLUG.fullmatch(slug):
+        return None
     club = Club.objects.filter(slug=slug).first()
     if club is None or not club_selectors.club_scorekeeping_by(
         club=club, user=request.user
@@ -550,6 +556,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     """Start a game: the table and its options, then the game's page. A refusal of
     the rules comes back next to the field it names, with everything kept."""
     clubs = _clubs_keeping_score(request.user)
+    club_missing = None
     options_forms: dict[str, OptionsForm]
     if request.method == "POST":
         form = NewGameForm(request.POST, clubs=clubs, user=request.user)
@@ -588,6 +595,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         club_slug = _club_asked_for(request, form, clubs)
         if club_slug:
             form.initial["club"] = club_slug
+        elif request.GET.get("club"):
+            # The same words whether the club is missing or private to others.
+            club_missing = (
+                "No such club, or you do not keep score in it: choose a club "
+                "below, or none."
+            )
     form.use_roster(f"roster-{club_slug}" if club_slug else None)
     context = {
         "form": form,
@@ -602,6 +615,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
             for seat in range(MAX_SEATS)
         ],
         "clubs": clubs,
+        "club_missing": club_missing,
         "refused": request.method == "POST",
         # A refused house rule must not hide in the folded "More options" panel.
         "more_open": any(

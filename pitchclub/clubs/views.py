@@ -23,6 +23,7 @@ from pitchclub import selectors, services
 from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
 from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.selectors import ClubAccess
+from pitchclub.text import UnsafeText, clean_name, unsafe_character
 from scoring.engine import RuleViolation
 from scoring.selectors import game_cards, game_list
 
@@ -237,12 +238,19 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 def _roster_page(
     request: HttpRequest, club: Club, access: ClubAccess, form: GuestForm
 ) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:40]
+    # Searched as names are stored; a character no name holds finds nobody (and a
+    # NUL must not reach PostgreSQL, which refuses it in any text).
+    search_error = None
+    try:
+        query = clean_name(request.GET.get("q", ""))[:40]
+    except UnsafeText as problem:
+        query, search_error = "", problem.sentence("The search")
     claims = Invite.objects.filter(selectors.invites_active_filter()).order_by(
         "-created_at"
     )
+    found = selectors.roster(club=club, query=query)
     players = (
-        selectors.roster(club=club, query=query)
+        (found.none() if search_error else found)
         .annotate(game_count=Count("seats"))
         .prefetch_related(Prefetch("invites", queryset=claims, to_attr="claims"))
     )
@@ -252,6 +260,7 @@ def _roster_page(
         "tab": "roster",
         "players": players,
         "query": query,
+        "search_error": search_error,
         "form": form,
         "sizes": club.players.aggregate(
             players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
@@ -323,6 +332,15 @@ def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     )
 
 
+def _invite_of(club: Club, code: str) -> Invite:
+    """The club's invite of a code from the address; 404 if there is none (a code
+    with a control or invisible character is none: no such text reaches the
+    database)."""
+    if unsafe_character(code) is not None:
+        raise Http404("No such invite.")
+    return get_object_or_404(club.invites, code=code)
+
+
 def _join_link(request: HttpRequest, code: str) -> str:
     return request.build_absolute_uri(reverse("clubs:join_code", args=[code]))
 
@@ -388,7 +406,7 @@ def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _forbidden(
             request, club, access, "Only the club's organisers can revoke invites."
         )
-    invite = get_object_or_404(club.invites, code=code)
+    invite = _invite_of(club, code)
     services.invite_revoke(invite=invite, by=request.user)
     messages.success(
         request,
@@ -407,7 +425,7 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _forbidden(
             request, club, access, "Only the club's organisers can see invites."
         )
-    invite = get_object_or_404(club.invites, code=code)
+    invite = _invite_of(club, code)
     svg = io.BytesIO()
     # Black on white whatever the page's theme: scanners expect dark modules.
     segno.make(_join_link(request, invite.code), error="m").save(
@@ -451,7 +469,9 @@ def _account_link(name: str, fallback: str, next_path: str) -> str:
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """An invite's page: the club and the role it offers; signed-in people join
     with one button, others sign up or log in first and come back here."""
-    normal = services.normalise_code(code)
+    # A typed code may hold spaces and dashes; one from an address holds no control
+    # or invisible character: that is no invite.
+    normal = services.normalise_code(code) if unsafe_character(code) is None else ""
     if normal and normal != code:
         return redirect("clubs:join_code", normal)
     invite = selectors.invite_by_code(normal) if normal else None

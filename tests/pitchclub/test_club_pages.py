@@ -398,6 +398,66 @@ def test_roster_search_finds_players_by_part_of_their_name(club: Club) -> None:
     assert ">Sam<" not in text
 
 
+# Control characters in a search or an address: PostgreSQL refuses a NUL in any text
+# it is asked to compare, so these answered 500 there (SQLite did not mind).
+CONTROL = ["\x00", "\x1b", "\u202e"]
+
+
+@pytest.mark.parametrize("char", CONTROL)
+def test_roster_search_with_a_control_character_finds_nobody_and_says_why(
+    club: Club, char: str
+) -> None:
+    response = Client().get(
+        reverse("clubs:roster", args=[club.slug]), {"q": f"A{char}n"}
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "The search has" in text
+    assert f"(U+{ord(char):04X})" in text
+    assert ">Ann<" not in text
+    assert char not in text
+
+
+def test_roster_search_finds_a_name_typed_with_a_combining_accent(club: Club) -> None:
+    services.guest_add(club=club, name="Jos\u00e9")
+    text = text_of(
+        Client().get(reverse("clubs:roster", args=[club.slug]), {"q": "jose\u0301"})
+    )
+    assert ">Jos\u00e9<" in text
+
+
+@pytest.mark.parametrize("char", CONTROL)
+def test_an_invite_code_with_a_control_character_is_no_invite(
+    club: Club, organiser: AbstractUser, host: Client, char: str
+) -> None:
+    invite = services.invite_create(club=club, by=organiser)
+    code = f"{invite.code[:4]}{char}{invite.code[4:]}"
+
+    page = Client().get(reverse("clubs:join_code", args=[code]))
+    assert page.status_code == 404
+    assert "There is no invite with this code" in text_of(page)
+    joined = signed_in(UserFactory()).post(reverse("clubs:join_code", args=[code]))
+    assert joined.status_code == 404
+    qr = host.get(reverse("clubs:invite_qr", args=[club.slug, code]))
+    assert qr.status_code == 404
+    revoked = host.post(reverse("clubs:invite_revoke", args=[club.slug, code]))
+    assert revoked.status_code == 404
+    invite.refresh_from_db()
+    assert (invite.revoked_at, invite.uses) == (None, 0)
+
+
+def test_the_join_form_refuses_a_nul_and_reads_past_pasted_invisible_marks(
+    club: Club, organiser: AbstractUser
+) -> None:
+    invite = services.invite_create(club=club, by=organiser)
+    nul = Client().get(reverse("clubs:join"), {"code": f"{invite.code}\x00"})
+    assert nul.status_code == 200
+    assert 'id="id_code_error"' in text_of(nul)
+    # A code copied from a chat can carry direction marks: the code is still read.
+    pasted = Client().get(reverse("clubs:join"), {"code": f"\u202a{invite.code}\u200e"})
+    assert pasted["Location"] == reverse("clubs:join_code", args=[invite.code])
+
+
 # Invites
 
 

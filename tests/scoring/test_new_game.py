@@ -21,6 +21,8 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
+NO_SUCH_CLUB = "No such club, or you do not keep score in it"
+
 URL = "/games/new/"
 NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
 
@@ -447,6 +449,33 @@ def test_a_club_you_do_not_keep_score_in_is_not_preselected(
     join_as(other, Role.MEMBER, user)
     html = text_of(keeper.get(f"{URL}?club={other.slug}"))
     assert other.slug not in html
+
+
+@pytest.mark.parametrize(
+    "slug", ["grange\x00hall", "\x00", "grange\u202ehall", "no-such-club", "private"]
+)
+def test_a_club_in_the_address_that_is_no_club_of_yours_says_so(
+    keeper: Client, club: Club, slug: str
+) -> None:
+    if slug == "private":
+        slug = club_services.club_create(
+            name="Private", by=UserFactory(), is_private=True
+        ).slug
+    response = keeper.get(URL, {"club": slug})
+
+    assert response.status_code == 200
+    html = text_of(response)
+    assert NO_SUCH_CLUB in html
+    select = re.search(r'<select name="club".*?</select>', html, flags=re.S).group(0)
+    assert '<option value="" selected>No club</option>' in select
+    assert not re.search(r'name="player_0"[^>]*list=', html)
+
+
+def test_a_club_of_yours_in_the_address_is_not_refused(
+    keeper: Client, club: Club
+) -> None:
+    assert NO_SUCH_CLUB not in text_of(keeper.get(URL, {"club": club.slug}))
+    assert NO_SUCH_CLUB not in text_of(keeper.get(URL))
 
 
 def test_starting_in_a_club_adds_new_names_as_guests(
