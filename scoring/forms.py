@@ -3,6 +3,7 @@ by scoring.engine (through the services), whose refusals come back next to the f
 they name."""
 
 import re
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -32,8 +33,8 @@ SOLO, PARTNERS = "solo", "partners"
 
 
 def name_key(name: str) -> str:
-    """A name as the services compare them: spaces squeezed, any case."""
-    return " ".join(name.split()).casefold()
+    """A name as the services compare them: composed, spaces squeezed, any case."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 class PlainForm(forms.Form):

@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 
+from pitchclub import text
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Role
 from pitchclub.services import (
@@ -99,6 +100,15 @@ class GuestForm(PlainForm):
         },
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+    def clean_name(self) -> str:
+        """The name as the roster stores it, to tell whether it is already there."""
+        try:
+            return text.clean_name(self.cleaned_data["name"])
+        except text.UnsafeText as problem:
+            raise forms.ValidationError(
+                problem.sentence("The guest's name"), code=problem.code
+            ) from problem
 
 
 class InviteForm(PlainForm):

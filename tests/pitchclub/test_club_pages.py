@@ -241,6 +241,38 @@ def test_editing_refuses_a_too_long_place_next_to_the_field(
     assert "Shorten where it plays to 120 characters or fewer." in text_of(response)
 
 
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("name", "The club&#x27;s name has an invisible character (U+202E)"),
+        ("location", "Where it plays has an invisible character (U+202E)"),
+        ("schedule", "When it plays has an invisible character (U+202E)"),
+        ("description", "The description has an invisible character (U+202E)"),
+    ],
+)
+@pytest.mark.parametrize("edit", [False, True], ids=["create", "edit"])
+def test_club_forms_refuse_a_bidi_override_next_to_the_field(
+    club: Club, host: Client, field: str, message: str, edit: bool
+) -> None:
+    url = reverse("clubs:edit", args=[club.slug]) if edit else reverse("clubs:create")
+    response = host.post(url, {"name": "Grange", field: "Tue\u202esdays"})
+
+    assert response.status_code == 200
+    text = text_of(response)
+    assert f'id="id_{field}_error"' in text
+    assert f"{message}: retype it." in text
+    assert Club.objects.get() == club
+    club.refresh_from_db()
+    assert club.name == "Grange Hall Pitch"
+
+
+def test_club_forms_keep_a_name_typed_with_a_combining_accent_composed(
+    user: AbstractUser,
+) -> None:
+    signed_in(user).post(reverse("clubs:create"), {"name": "Caf\u0065\u0301"})
+    assert Club.objects.get().name == "Caf\u00e9"
+
+
 # Members
 
 
@@ -381,6 +413,43 @@ def test_scorekeeper_adds_a_guest_by_name(club: Club) -> None:
     assert "Dot Reyes is already on the roster." in text_of(
         client.get(again["Location"])
     )
+
+
+@pytest.mark.parametrize(
+    ("char", "kind"),
+    [
+        ("\x07", "a control character (U+0007), which cannot be shown"),
+        ("\u202e", "an invisible character (U+202E)"),
+        ("\u200b", "an invisible character (U+200B)"),
+        ("\u200d", "an invisible character (U+200D)"),
+    ],
+)
+def test_adding_a_guest_with_an_invisible_character_says_which(
+    club: Club, host: Client, char: str, kind: str
+) -> None:
+    response = host.post(
+        reverse("clubs:roster", args=[club.slug]), {"name": f"Do{char}t"}
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert 'id="id_name_error"' in text
+    assert f"The guest&#x27;s name has {kind}: retype it." in text
+    assert not club.players.filter(name__startswith="Do").exists()
+
+
+def test_a_guest_typed_with_a_combining_accent_is_already_on_the_roster(
+    club: Club, host: Client
+) -> None:
+    jose = services.guest_add(club=club, name="Jos\u00e9")
+    url = reverse("clubs:roster", args=[club.slug])
+    response = host.post(url, {"name": "Jose\u0301"})
+    assert response["Location"].endswith(f"#player-{jose.pk}")
+    assert "Jos\u00e9 is already on the roster." in text_of(
+        host.get(response["Location"])
+    )
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    host.post(url, {"name": family})
+    assert club.players.filter(name=family).exists()
 
 
 def test_adding_a_guest_without_a_name_says_so(club: Club, host: Client) -> None:

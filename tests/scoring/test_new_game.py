@@ -322,6 +322,46 @@ def test_a_duplicate_name_is_refused_at_its_box(keeper: Client) -> None:
         assert f'name="player_{box}" value="{name}"' in html
 
 
+@pytest.mark.parametrize(
+    ("char", "kind"),
+    [
+        ("\x1b", "a control character (U+001B), which cannot be shown"),
+        ("\u202e", "an invisible character (U+202E)"),
+        ("\u2066", "an invisible character (U+2066)"),
+        ("\u200b", "an invisible character (U+200B)"),
+        ("\u200d", "an invisible character (U+200D)"),
+        ("\ufeff", "an invisible character (U+FEFF)"),
+    ],
+)
+def test_a_name_with_an_invisible_character_is_refused_at_its_box(
+    keeper: Client, char: str, kind: str
+) -> None:
+    html = text_of(keeper.post(URL, form_data("Ann", f"Bo{char}b", "Cy")))
+
+    assert not Game.objects.exists()
+    assert_error_at(
+        seat_row(html, 1), "id_player_1", f"The name of player 2 has {kind}: retype it."
+    )
+
+
+def test_a_name_typed_twice_with_and_without_a_combining_accent_is_one_player(
+    keeper: Client,
+) -> None:
+    html = text_of(keeper.post(URL, form_data("Jos\u00e9", "Bob", "Jose\u0301")))
+
+    assert not Game.objects.exists()
+    assert_error_at(seat_row(html, 2), "id_player_2", "Jos\u00e9 is already player 1")
+
+
+def test_emoji_joined_with_zwj_are_names_at_the_table(keeper: Client) -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    rainbow = "\U0001f3f3\ufe0f\u200d\U0001f308"
+    response = keeper.post(URL, form_data(family, rainbow))
+
+    assert response.status_code == 302
+    assert seat_names(Game.objects.get()) == [family, rainbow]
+
+
 def test_target_zero_is_refused_at_the_target(keeper: Client) -> None:
     html = text_of(
         keeper.post(URL, form_data("Ann", "Bob", "Cy", **{"auction-target": "0"}))
