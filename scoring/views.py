@@ -14,7 +14,7 @@ from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
@@ -37,7 +37,7 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 HAND_NUMBER_DIGITS = 6
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.game_cards(
         selectors.game_list(user=request.user, limit=RECENT_GAMES)
@@ -207,7 +207,7 @@ def _table_context(
     }
 
 
-@require_GET
+@require_safe
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table: totals, the next hand's entry form for its scorekeepers, the
     sheet, the history of corrections."""
@@ -260,13 +260,13 @@ def _posted_entry(
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     """The entry form posts here: `action` save records the hand; preview, full,
     quick and rest-<side> only redraw the form (with JavaScript: only its preview).
     A GET (this address reloaded after a refused hand, without JavaScript) goes
     back to the game."""
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect("scoring:game", game_id=game_id)
     game = _editable_game(request, game_id)
     if game.winner is not None:
@@ -390,7 +390,7 @@ def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
     return text
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """One recorded hand: as it stands, its history, and for the game's
     scorekeepers a form to correct it (the game replays)."""
@@ -469,7 +469,7 @@ def _corrected_message(before: Game, number: int, user: Any) -> str:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """Remove the last hand, after a confirmation; it stays in the history."""
     game = _editable_game(request, game_id)
@@ -551,7 +551,7 @@ def _club_asked_for(
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """Start a game: the table and its options, then the game's page. A refusal of
     the rules comes back next to the field it names, with everything kept."""

@@ -17,7 +17,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.http import urlencode
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from pitchclub import selectors, services
 from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
@@ -67,7 +71,7 @@ def spaced(code: str) -> list[str]:
     return [code[i : i + 4] for i in range(0, len(code), 4)]
 
 
-@require_GET
+@require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     mine = (
         list(selectors.clubs_of(request.user)) if request.user.is_authenticated else []
@@ -81,7 +85,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, f"{T}list.html", {"mine": mine, "others": others})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST if request.method == "POST" else None)
@@ -100,7 +104,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
     return render(request, f"{T}form.html", {"form": form, "club": None})
 
 
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
     games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
@@ -118,7 +122,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"{T}detail.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
@@ -174,7 +178,7 @@ def _members_page(
     return render(request, f"{T}members.html", context)
 
 
-@require_GET
+@require_safe
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
     return _members_page(request, club, access)
@@ -269,7 +273,7 @@ def _roster_page(
     return render(request, f"{T}roster.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     """The roster; organisers and scorekeepers add guests here (POST)."""
     if request.method == "POST" and not request.user.is_authenticated:
@@ -345,7 +349,7 @@ def _join_link(request: HttpRequest, code: str) -> str:
     return request.build_absolute_uri(reverse("clubs:join_code", args=[code]))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
@@ -416,7 +420,7 @@ def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     return redirect("clubs:invites", club.slug)
 
 
-@require_GET
+@require_safe
 @login_required
 def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """The invite's join link as a QR code (SVG), for phones to scan."""
@@ -444,7 +448,7 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def join(request: HttpRequest) -> HttpResponse:
     """Type an invite code; a usable one leads to its join page."""
     form = JoinForm(request.GET if "code" in request.GET else None)
@@ -465,7 +469,7 @@ def _account_link(name: str, fallback: str, next_path: str) -> str:
     return f"{url}?{urlencode({'next': next_path})}"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """An invite's page: the club and the role it offers; signed-in people join
     with one button, others sign up or log in first and come back here."""
