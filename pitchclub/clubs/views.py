@@ -221,8 +221,10 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
         return _forbidden(
             request, club, access, "Only the club's organisers can remove members."
         )
+    # user__pk, not user_id: an id larger than the database's integers is then
+    # no one (SQLite cannot even compare it).
     membership = get_object_or_404(
-        club.memberships.select_related("user"), user_id=user_id
+        club.memberships.select_related("user"), user__pk=user_id
     )
     try:
         services.membership_remove(club=club, user_id=user_id, by=request.user)

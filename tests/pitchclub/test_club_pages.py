@@ -366,6 +366,16 @@ def test_removing_someone_who_is_not_a_member_is_not_found(
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("action", ["member_role", "member_remove", "guest_invite"])
+def test_an_id_too_large_for_the_database_is_not_found(
+    club: Club, host: Client, action: str
+) -> None:
+    # Larger than any database integer: SQLite cannot even compare it.
+    url = reverse(f"clubs:{action}", args=[club.slug, 10**30])
+    response = host.post(url, {"role": Role.MEMBER})
+    assert response.status_code == 404
+
+
 def test_a_member_may_leave_the_club(club: Club) -> None:
     member = join_as(club, Role.MEMBER)
     response = signed_in(member).post(
