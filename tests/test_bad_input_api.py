@@ -3,6 +3,8 @@ invisible characters (naming the field and the character) and are stored compose
 a NUL in a query or an address is a 400 or a 404, never a 500 (PostgreSQL refuses
 NUL in any text it compares: run this module on it too)."""
 
+import json
+
 import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
@@ -169,3 +171,18 @@ def test_a_nul_in_a_body_is_a_400(
     answer = api.post(url, data, format="json")
     assert answer.status_code == 400
     assert answer["Content-Type"] == "application/json"
+
+
+@pytest.mark.parametrize("field", ["name", "location", "schedule", "description"])
+def test_a_lone_surrogate_in_json_is_a_400_not_a_database_error(
+    api: APIClient, field: str
+) -> None:
+    # JSON may spell half a UTF-16 pair ("\ud800"): no database can store it.
+    answer = api.post(
+        CLUBS,
+        json.dumps({"name": "Grange", field: "Tue\ud800sdays"}),
+        content_type="application/json",
+    )
+    assert answer.status_code == 400
+    assert "U+D800" in answer.json()[field][0]
+    assert not Club.objects.exists()
