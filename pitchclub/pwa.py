@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import path, reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 app_name = "pwa"
 
@@ -79,7 +79,7 @@ def _read(name: str) -> bytes:
     return Path(found).read_bytes()
 
 
-@require_GET
+@require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: what the phone needs to install Pitch Club."""
     data = {
@@ -100,7 +100,7 @@ def manifest(request: HttpRequest) -> HttpResponse:
     return JsonResponse(data, content_type="application/manifest+json")
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """static/js/sw.js, with the precache list and a version filled in."""
     source = _read(SERVICE_WORKER).decode()
@@ -129,7 +129,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the service worker for a page that isn't on the phone while offline."""
     return render(request, "pitchclub/offline.html")

@@ -3,6 +3,7 @@
 Roles in a club: organiser > scorekeeper > member. Superusers may do everything. A
 private club, its pages and its games are invisible (404) to everyone else."""
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -101,7 +102,9 @@ def roster(*, club: Club, query: str = "") -> QuerySet[Player]:
     """The club's players, optionally those whose name contains `query`."""
     players = club.players.select_related("user").order_by("name")
     if query:
-        players = players.filter(name__icontains=query.strip())
+        # Names are stored composed (pitchclub.text): "é" typed either way finds them.
+        query = unicodedata.normalize("NFC", query.strip())
+        players = players.filter(name__icontains=query)
     return players
 
 

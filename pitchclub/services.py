@@ -3,6 +3,7 @@ field, message), the same error type the scoring side uses."""
 
 import itertools
 import secrets
+import unicodedata
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -11,6 +12,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
+from pitchclub import text
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from scoring.engine import RuleViolation
 
@@ -24,15 +26,16 @@ DESCRIPTION_MAX = 2000
 
 
 def _clean_name(name: object, field: str, what: str, limit: int) -> str:
+    """A name as stored (pitchclub.text.clean_name: composed, spaces squeezed), or
+    a refusal naming the field and the character that is wrong."""
     if not isinstance(name, str) or not " ".join(name.split()):
         raise RuleViolation("empty_name", field, f"Give the {what} a name.")
-    cleaned = " ".join(name.split())
-    if not cleaned.isprintable():
+    try:
+        cleaned = text.clean_name(name)
+    except text.UnsafeText as problem:
         raise RuleViolation(
-            "invalid_name",
-            field,
-            f"The {what}'s name has a character that cannot be shown: retype it.",
-        )
+            "invalid_name", field, problem.sentence(f"The {what}'s name")
+        ) from problem
     if len(cleaned) > limit:
         raise RuleViolation(
             "name_too_long",
@@ -42,12 +45,19 @@ def _clean_name(name: object, field: str, what: str, limit: int) -> str:
     return cleaned
 
 
-def _clean_text(value: object, field: str, what: str, limit: int) -> str:
+def _clean_text(
+    value: object, field: str, what: str, limit: int, *, multiline: bool = False
+) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
         raise RuleViolation("invalid_text", field, f"Give {what} as text.")
-    cleaned = value.strip()
+    try:
+        cleaned = text.clean_text(value, multiline=multiline)
+    except text.UnsafeText as problem:
+        raise RuleViolation(
+            "invalid_text", field, problem.sentence(what[:1].upper() + what[1:])
+        ) from problem
     if len(cleaned) > limit:
         raise RuleViolation(
             "text_too_long",
@@ -64,7 +74,11 @@ def _club_details(
         "location": _clean_text(location, "location", "where it plays", PLACE_MAX),
         "schedule": _clean_text(schedule, "schedule", "when it plays", PLACE_MAX),
         "description": _clean_text(
-            description, "description", "the description", DESCRIPTION_MAX
+            description,
+            "description",
+            "the description",
+            DESCRIPTION_MAX,
+            multiline=True,
         ),
     }
 
@@ -97,7 +111,8 @@ def _unique_slug(name: str, *, private: bool) -> str:
 
 def display_name(user: AbstractBaseUser) -> str:
     full = user.get_full_name() if hasattr(user, "get_full_name") else ""
-    return (full or user.get_username())[:PLAYER_NAME_MAX]
+    # Composed as every name on a roster (pitchclub.text), to compare alike.
+    return unicodedata.normalize("NFC", full or user.get_username())[:PLAYER_NAME_MAX]
 
 
 @transaction.atomic

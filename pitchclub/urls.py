@@ -64,4 +64,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "pitchclub.views.bad_request"
+handler403 = "pitchclub.views.permission_denied"
 handler404 = "pitchclub.views.not_found"
+handler500 = "pitchclub.views.server_error"

@@ -15,11 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pitchclub.text import parse_whole_number
 from scoring import engine
 from scoring.engine import PASS, RuleViolation, Variant
 from scoring.engine.auction import check_auction
+from scoring.engine.hand import MAX_GAME_POINTS
 
 NOBODY = "none"
+# A game-point box holds at most MAX_GAME_POINTS: a longer number is no total at all.
+GAME_POINT_DIGITS = len(str(MAX_GAME_POINTS))
 QUICK, FULL = "quick", "full"
 SUIT_LABELS = {
     "spades": "♠ Spades",
@@ -89,7 +93,8 @@ class Row:
 # numbers, about a number typed by hand) stays as it is.
 _SEAT = re.compile(
     r"\b[Tt]eam (\d+) \(seats (\d+) and (\d+)\)"
-    r"|\b[Ss]eats? (\d+)(?: or (\d+))?\b(?! to \d)"
+    r"|\b[Ss]eats? (\d+)(?: or (\d+))?\b(?! to \d)",
+    re.ASCII,
 )
 
 
@@ -475,13 +480,15 @@ class HandEntry:
             # Once one box is filled, an empty one means no game points.
             if not gp["value"]:
                 totals.append(0)
-            elif not gp["value"].isdigit():
+                continue
+            total = parse_whole_number(gp["value"], max_digits=GAME_POINT_DIGITS)
+            if total is None:
                 gp["errors"].append(
-                    f"Give {gp['label']}'s game points as a whole number, "
-                    "or leave the box empty for none."
+                    f"Give {gp['label']}'s game points as a whole number from 0 to "
+                    f"{MAX_GAME_POINTS}, or leave the box empty for none."
                 )
             else:
-                totals.append(int(gp["value"]))
+                totals.append(total)
         return tuple(totals) if len(totals) == len(given) else None
 
     @property
@@ -527,7 +534,7 @@ def _call_value(value: object) -> int | str | None:
     text = str(value)
     if text == PASS:
         return PASS
-    return int(text) if text.isdigit() else None
+    return parse_whole_number(text, max_digits=2)
 
 
 def _data_of(hand: engine.HandInput, points: tuple[str, ...]) -> dict[str, str]:

@@ -3,13 +3,16 @@ by scoring.engine (through the services), whose refusals come back next to the f
 they name."""
 
 import re
+import unicodedata
 from typing import Any
 
 from django import forms
 
 from pitchclub import selectors as club_selectors
+from pitchclub.forms import WholeNumberField
 from pitchclub.models import Club
 from scoring.engine import OPTION_DEFAULTS, RuleViolation, Variant
+from scoring.engine.rules import MAX_TARGET
 from scoring.services import PLAYER_NAME_MAX
 
 # Seven name boxes, the most Auction Pitch allows, of which four show at first: the
@@ -30,8 +33,8 @@ SOLO, PARTNERS = "solo", "partners"
 
 
 def name_key(name: str) -> str:
-    """A name as the services compare them: spaces squeezed, any case."""
-    return " ".join(name.split()).casefold()
+    """A name as the services compare them: composed, spaces squeezed, any case."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 class PlainForm(forms.Form):
@@ -181,7 +184,7 @@ class NewGameForm(PlainForm):
     def add_refusal(self, refusal: RuleViolation, options: forms.Form) -> None:
         """Show a refusal of the rules next to the box or choice it names."""
         field = refusal.field
-        seat = re.fullmatch(r"players\.(\d+)", field)
+        seat = re.fullmatch(r"players\.([0-9]+)", field)
         if seat and int(seat.group(1)) < len(self.seat_boxes):
             index = int(seat.group(1))
             box = self.seat_boxes[index]
@@ -215,7 +218,9 @@ class NewGameForm(PlainForm):
 
 
 def _whole_number_target(example: int) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
+        # A longer number is no target; a larger one the rules refuse in words.
+        max_digits=len(str(MAX_TARGET)),
         label="Target score",
         min_value=1,
         help_text=f"The score that wins the game (usually {example}).",

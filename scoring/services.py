@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from pitchclub import services as club_services
 from pitchclub.models import Club, Player
+from pitchclub.text import UnsafeText, clean_name
 from scoring import engine, selectors
 from scoring.engine import RuleViolation
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
@@ -118,17 +119,17 @@ def _resolve_players(
             raise RuleViolation(
                 "invalid_player", field, "Give each player as a name or a player id."
             )
-        name = " ".join(entry.split())
-        if not name:
-            raise RuleViolation(
-                "empty_player_name", field, f"Player {index + 1} has no name."
-            )
-        if not name.isprintable():
+        try:
+            name = clean_name(entry)
+        except UnsafeText as problem:
             raise RuleViolation(
                 "invalid_player_name",
                 field,
-                f"The name of player {index + 1} has a character that cannot be "
-                "shown: retype it.",
+                problem.sentence(f"The name of player {index + 1}"),
+            ) from problem
+        if not name:
+            raise RuleViolation(
+                "empty_player_name", field, f"Player {index + 1} has no name."
             )
         if len(name) > PLAYER_NAME_MAX:
             raise RuleViolation(

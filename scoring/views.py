@@ -1,6 +1,7 @@
 """HTML pages: the home page, starting a game, the table (recording, correcting and
 undoing hands, the score sheet)."""
 
+import re
 import uuid
 from typing import Any
 
@@ -13,10 +14,11 @@ from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
+from pitchclub.text import parse_whole_number
 from scoring import engine, selectors, services, watch
 from scoring.engine import RuleViolation
 from scoring.entry import FULL, QUICK, HandEntry, in_names
@@ -30,9 +32,12 @@ from scoring.forms import (
 from scoring.models import Game
 
 RECENT_GAMES = 30
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")
+# A hand number posted by the page: far more digits than any game's hands.
+HAND_NUMBER_DIGITS = 6
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.game_cards(
         selectors.game_list(user=request.user, limit=RECENT_GAMES)
@@ -202,7 +207,7 @@ def _table_context(
     }
 
 
-@require_GET
+@require_safe
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table: totals, the next hand's entry form for its scorekeepers, the
     sheet, the history of corrections."""
@@ -247,20 +252,21 @@ def _posted_entry(
     entry = _entry_for(request, game, sheet, number=number, data=data)
     if action == QUICK:
         entry.carry_auction()
-    side = action.removeprefix("rest-")
-    if side != action and side.isdigit() and int(side) < len(sheet["side_names"]):
-        entry.give_rest(int(side))
+    if action.startswith("rest-"):
+        side = parse_whole_number(action.removeprefix("rest-"), max_digits=1)
+        if side is not None and side < len(sheet["side_names"]):
+            entry.give_rest(side)
     return entry, action
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     """The entry form posts here: `action` save records the hand; preview, full,
     quick and rest-<side> only redraw the form (with JavaScript: only its preview).
     A GET (this address reloaded after a refused hand, without JavaScript) goes
     back to the game."""
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect("scoring:game", game_id=game_id)
     game = _editable_game(request, game_id)
     if game.winner is not None:
@@ -283,14 +289,22 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpResponse:
     hand = entry.hand_input()
-    if hand is None:
+    posted = request.POST.get("number", "").strip()
+    # The page sends the number of the hand it shows, so that a hand another phone
+    # recorded meanwhile is not saved twice; none (an old page) means the next one.
+    number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
+    if posted and number is None:
+        entry.errors.append(
+            "The hand number sent with this hand is not a whole number: reload the "
+            "page and save again."
+        )
+    if hand is None or entry.has_errors:
         return _table_response(request, game, entry, status=422)
-    number = request.POST.get("number", "")
     try:
         game, written = services.hand_record(
             game_id=game.pk,
             hand=hand,
-            number=int(number) if number.isdigit() else None,
+            number=number,
             client_id=uuid.UUID(entry.client_id),
             by=request.user,
         )
@@ -299,10 +313,9 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
             return _table_response(request, game, _undone(request, game, refusal), 409)
         if refusal.code == "number_conflict":
             game = _readable_game(game.pk, request.user)
-            posted = int(number) if number.isdigit() else 0
-            if 1 <= posted <= game.hand_count:
+            if number is not None and 1 <= number <= game.hand_count:
                 return _table_response(
-                    request, game, _conflict(request, game, entry, posted), 409
+                    request, game, _conflict(request, game, entry, number), 409
                 )
             # A number past the next hand: no other phone to blame, only a gap.
             entry.add_refusal(refusal)
@@ -389,7 +402,7 @@ def _saved_message(game: Game, hand: Any, entry: HandEntry) -> str:
     return text
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """One recorded hand: as it stands, its history, and for the game's
     scorekeepers a form to correct it (the game replays)."""
@@ -468,7 +481,7 @@ def _corrected_message(before: Game, number: int, user: Any) -> str:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """Remove the last hand, after a confirmation; it stays in the history."""
     game = _editable_game(request, game_id)
@@ -532,6 +545,10 @@ def _club_asked_for(
     slug = request.GET.get("club", "")
     if not slug or slug in form.clubs:
         return slug or None
+    # Only a slug is looked up: no other text (a NUL, which PostgreSQL refuses)
+    # reaches the database.
+    if not SLUG.fullmatch(slug):
+        return None
     club = Club.objects.filter(slug=slug).first()
     if club is None or not club_selectors.club_scorekeeping_by(
         club=club, user=request.user
@@ -546,11 +563,12 @@ def _club_asked_for(
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """Start a game: the table and its options, then the game's page. A refusal of
     the rules comes back next to the field it names, with everything kept."""
     clubs = _clubs_keeping_score(request.user)
+    club_missing = None
     options_forms: dict[str, OptionsForm]
     if request.method == "POST":
         form = NewGameForm(request.POST, clubs=clubs, user=request.user)
@@ -589,6 +607,12 @@ def new_game(request: HttpRequest) -> HttpResponse:
         club_slug = _club_asked_for(request, form, clubs)
         if club_slug:
             form.initial["club"] = club_slug
+        elif request.GET.get("club"):
+            # The same words whether the club is missing or private to others.
+            club_missing = (
+                "No such club, or you do not keep score in it: choose a club "
+                "below, or none."
+            )
     form.use_roster(f"roster-{club_slug}" if club_slug else None)
     context = {
         "form": form,
@@ -603,6 +627,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
             for seat in range(MAX_SEATS)
         ],
         "clubs": clubs,
+        "club_missing": club_missing,
         "refused": request.method == "POST",
         # A refused house rule must not hide in the folded "More options" panel.
         "more_open": any(

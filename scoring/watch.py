@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import selectors as club_selectors
@@ -86,7 +86,7 @@ def _latest(sheet: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-@require_GET
+@require_safe
 @never_cache
 @vary_on_headers("HX-Request")
 def live(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -123,7 +123,7 @@ def _cell(value: object) -> object:
     return value
 
 
-@require_GET
+@require_safe
 def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     """Every hand of the game, one row each, for a spreadsheet: who dealt and
     pitched, the bid and whether it was made, who took each point, and each side's

@@ -21,7 +21,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.timesince import timeuntil
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from rest_framework.authtoken.models import Token
 
 from pitchclub import selectors, throttles
@@ -48,7 +52,7 @@ def _safe_next(request: HttpRequest) -> str:
 
 @never_cache
 @sensitive_post_parameters("password1", "password2")
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     next_url = _safe_next(request)
     if request.user.is_authenticated:
@@ -120,7 +124,7 @@ def _profile_page(request: HttpRequest, email_form: EmailForm) -> HttpResponse:
 
 @never_cache
 @login_required
-@require_GET
+@require_safe
 def profile(request: HttpRequest) -> HttpResponse:
     return _profile_page(request, EmailForm(initial={"email": request.user.email}))
 

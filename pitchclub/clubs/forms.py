@@ -4,6 +4,8 @@ from typing import Any
 
 from django import forms
 
+from pitchclub import text
+from pitchclub.forms import WholeNumberField
 from pitchclub.models import Role
 from pitchclub.services import (
     CLUB_NAME_MAX,
@@ -100,6 +102,15 @@ class GuestForm(PlainForm):
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
+    def clean_name(self) -> str:
+        """The name as the roster stores it, to tell whether it is already there."""
+        try:
+            return text.clean_name(self.cleaned_data["name"])
+        except text.UnsafeText as problem:
+            raise forms.ValidationError(
+                problem.sentence("The guest's name"), code=problem.code
+            ) from problem
+
 
 class InviteForm(PlainForm):
     role = forms.ChoiceField(
@@ -112,7 +123,7 @@ class InviteForm(PlainForm):
             "invalid_choice": "Choose member, scorekeeper or organiser.",
         },
     )
-    max_uses = forms.IntegerField(
+    max_uses = WholeNumberField(
         label="How many people may use it",
         required=False,
         min_value=1,
@@ -125,7 +136,7 @@ class InviteForm(PlainForm):
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    expires_in_days = forms.IntegerField(
+    expires_in_days = WholeNumberField(
         label="Expires after how many days",
         required=False,
         min_value=1,

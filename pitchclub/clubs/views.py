@@ -17,12 +17,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.http import urlencode
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from pitchclub import selectors, services, throttles
 from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
 from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.selectors import ClubAccess
+from pitchclub.text import UnsafeText, clean_name, unsafe_character
 from scoring.engine import RuleViolation
 from scoring.selectors import game_cards, game_list
 
@@ -66,7 +71,7 @@ def spaced(code: str) -> list[str]:
     return [code[i : i + 4] for i in range(0, len(code), 4)]
 
 
-@require_GET
+@require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     mine = (
         list(selectors.clubs_of(request.user)) if request.user.is_authenticated else []
@@ -80,7 +85,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, f"{T}list.html", {"mine": mine, "others": others})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST if request.method == "POST" else None)
@@ -99,7 +104,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
     return render(request, f"{T}form.html", {"form": form, "club": None})
 
 
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
     games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
@@ -117,7 +122,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"{T}detail.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
@@ -173,7 +178,7 @@ def _members_page(
     return render(request, f"{T}members.html", context)
 
 
-@require_GET
+@require_safe
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
     return _members_page(request, club, access)
@@ -216,8 +221,10 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
         return _forbidden(
             request, club, access, "Only the club's organisers can remove members."
         )
+    # user__pk, not user_id: an id larger than the database's integers is then
+    # no one (SQLite cannot even compare it).
     membership = get_object_or_404(
-        club.memberships.select_related("user"), user_id=user_id
+        club.memberships.select_related("user"), user__pk=user_id
     )
     try:
         services.membership_remove(club=club, user_id=user_id, by=request.user)
@@ -237,12 +244,19 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 def _roster_page(
     request: HttpRequest, club: Club, access: ClubAccess, form: GuestForm
 ) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:40]
+    # Searched as names are stored; a character no name holds finds nobody (and a
+    # NUL must not reach PostgreSQL, which refuses it in any text).
+    search_error = None
+    try:
+        query = clean_name(request.GET.get("q", ""))[:40]
+    except UnsafeText as problem:
+        query, search_error = "", problem.sentence("The search")
     claims = Invite.objects.filter(selectors.invites_active_filter()).order_by(
         "-created_at"
     )
+    found = selectors.roster(club=club, query=query)
     players = (
-        selectors.roster(club=club, query=query)
+        (found.none() if search_error else found)
         .annotate(game_count=Count("seats"))
         .prefetch_related(Prefetch("invites", queryset=claims, to_attr="claims"))
     )
@@ -252,6 +266,7 @@ def _roster_page(
         "tab": "roster",
         "players": players,
         "query": query,
+        "search_error": search_error,
         "form": form,
         "sizes": club.players.aggregate(
             players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
@@ -260,7 +275,7 @@ def _roster_page(
     return render(request, f"{T}roster.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
     """The roster; organisers and scorekeepers add guests here (POST)."""
     if request.method == "POST" and not request.user.is_authenticated:
@@ -323,11 +338,20 @@ def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     )
 
 
+def _invite_of(club: Club, code: str) -> Invite:
+    """The club's invite of a code from the address; 404 if there is none (a code
+    with a control or invisible character is none: no such text reaches the
+    database)."""
+    if unsafe_character(code) is not None:
+        raise Http404("No such invite.")
+    return get_object_or_404(club.invites, code=code)
+
+
 def _join_link(request: HttpRequest, code: str) -> str:
     return request.build_absolute_uri(reverse("clubs:join_code", args=[code]))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
@@ -388,7 +412,7 @@ def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _forbidden(
             request, club, access, "Only the club's organisers can revoke invites."
         )
-    invite = get_object_or_404(club.invites, code=code)
+    invite = _invite_of(club, code)
     services.invite_revoke(invite=invite, by=request.user)
     messages.success(
         request,
@@ -398,7 +422,7 @@ def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     return redirect("clubs:invites", club.slug)
 
 
-@require_GET
+@require_safe
 @login_required
 def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """The invite's join link as a QR code (SVG), for phones to scan."""
@@ -407,7 +431,7 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _forbidden(
             request, club, access, "Only the club's organisers can see invites."
         )
-    invite = get_object_or_404(club.invites, code=code)
+    invite = _invite_of(club, code)
     svg = io.BytesIO()
     # Black on white whatever the page's theme: scanners expect dark modules.
     segno.make(_join_link(request, invite.code), error="m").save(
@@ -433,7 +457,7 @@ def _too_many_codes(wait: int) -> str:
     )
 
 
-@require_GET
+@require_safe
 def join(request: HttpRequest) -> HttpResponse:
     """Type an invite code; a usable one leads to its join page. Wrong codes are
     counted per address (settings.THROTTLE_RATES["join"]); a whole table joining
@@ -462,11 +486,13 @@ def _account_link(name: str, fallback: str, next_path: str) -> str:
     return f"{url}?{urlencode({'next': next_path})}"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """An invite's page: the club and the role it offers; signed-in people join
     with one button, others sign up or log in first and come back here."""
-    normal = services.normalise_code(code)
+    # A typed code may hold spaces and dashes; one from an address holds no control
+    # or invisible character: that is no invite.
+    normal = services.normalise_code(code) if unsafe_character(code) is None else ""
     if normal and normal != code:
         return redirect("clubs:join_code", normal)
     guesses = throttles.address_throttle(request, "join")

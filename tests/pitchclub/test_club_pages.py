@@ -241,6 +241,38 @@ def test_editing_refuses_a_too_long_place_next_to_the_field(
     assert "Shorten where it plays to 120 characters or fewer." in text_of(response)
 
 
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("name", "The club&#x27;s name has an invisible character (U+202E)"),
+        ("location", "Where it plays has an invisible character (U+202E)"),
+        ("schedule", "When it plays has an invisible character (U+202E)"),
+        ("description", "The description has an invisible character (U+202E)"),
+    ],
+)
+@pytest.mark.parametrize("edit", [False, True], ids=["create", "edit"])
+def test_club_forms_refuse_a_bidi_override_next_to_the_field(
+    club: Club, host: Client, field: str, message: str, edit: bool
+) -> None:
+    url = reverse("clubs:edit", args=[club.slug]) if edit else reverse("clubs:create")
+    response = host.post(url, {"name": "Grange", field: "Tue\u202esdays"})
+
+    assert response.status_code == 200
+    text = text_of(response)
+    assert f'id="id_{field}_error"' in text
+    assert f"{message}: retype it." in text
+    assert Club.objects.get() == club
+    club.refresh_from_db()
+    assert club.name == "Grange Hall Pitch"
+
+
+def test_club_forms_keep_a_name_typed_with_a_combining_accent_composed(
+    user: AbstractUser,
+) -> None:
+    signed_in(user).post(reverse("clubs:create"), {"name": "Caf\u0065\u0301"})
+    assert Club.objects.get().name == "Caf\u00e9"
+
+
 # Members
 
 
@@ -334,6 +366,16 @@ def test_removing_someone_who_is_not_a_member_is_not_found(
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("action", ["member_role", "member_remove", "guest_invite"])
+def test_an_id_too_large_for_the_database_is_not_found(
+    club: Club, host: Client, action: str
+) -> None:
+    # Larger than any database integer: SQLite cannot even compare it.
+    url = reverse(f"clubs:{action}", args=[club.slug, 10**30])
+    response = host.post(url, {"role": Role.MEMBER})
+    assert response.status_code == 404
+
+
 def test_a_member_may_leave_the_club(club: Club) -> None:
     member = join_as(club, Role.MEMBER)
     response = signed_in(member).post(
@@ -383,6 +425,43 @@ def test_scorekeeper_adds_a_guest_by_name(club: Club) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("char", "kind"),
+    [
+        ("\x07", "a control character (U+0007), which cannot be shown"),
+        ("\u202e", "an invisible character (U+202E)"),
+        ("\u200b", "an invisible character (U+200B)"),
+        ("\u200d", "an invisible character (U+200D)"),
+    ],
+)
+def test_adding_a_guest_with_an_invisible_character_says_which(
+    club: Club, host: Client, char: str, kind: str
+) -> None:
+    response = host.post(
+        reverse("clubs:roster", args=[club.slug]), {"name": f"Do{char}t"}
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert 'id="id_name_error"' in text
+    assert f"The guest&#x27;s name has {kind}: retype it." in text
+    assert not club.players.filter(name__startswith="Do").exists()
+
+
+def test_a_guest_typed_with_a_combining_accent_is_already_on_the_roster(
+    club: Club, host: Client
+) -> None:
+    jose = services.guest_add(club=club, name="Jos\u00e9")
+    url = reverse("clubs:roster", args=[club.slug])
+    response = host.post(url, {"name": "Jose\u0301"})
+    assert response["Location"].endswith(f"#player-{jose.pk}")
+    assert "Jos\u00e9 is already on the roster." in text_of(
+        host.get(response["Location"])
+    )
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    host.post(url, {"name": family})
+    assert club.players.filter(name=family).exists()
+
+
 def test_adding_a_guest_without_a_name_says_so(club: Club, host: Client) -> None:
     response = host.post(reverse("clubs:roster", args=[club.slug]), {"name": ""})
     assert response.status_code == 200
@@ -396,6 +475,66 @@ def test_roster_search_finds_players_by_part_of_their_name(club: Club) -> None:
     assert ">Dorothy<" in text
     assert ">Dot<" in text
     assert ">Sam<" not in text
+
+
+# Control characters in a search or an address: PostgreSQL refuses a NUL in any text
+# it is asked to compare, so these answered 500 there (SQLite did not mind).
+CONTROL = ["\x00", "\x1b", "\u202e"]
+
+
+@pytest.mark.parametrize("char", CONTROL)
+def test_roster_search_with_a_control_character_finds_nobody_and_says_why(
+    club: Club, char: str
+) -> None:
+    response = Client().get(
+        reverse("clubs:roster", args=[club.slug]), {"q": f"A{char}n"}
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "The search has" in text
+    assert f"(U+{ord(char):04X})" in text
+    assert ">Ann<" not in text
+    assert char not in text
+
+
+def test_roster_search_finds_a_name_typed_with_a_combining_accent(club: Club) -> None:
+    services.guest_add(club=club, name="Jos\u00e9")
+    text = text_of(
+        Client().get(reverse("clubs:roster", args=[club.slug]), {"q": "jose\u0301"})
+    )
+    assert ">Jos\u00e9<" in text
+
+
+@pytest.mark.parametrize("char", CONTROL)
+def test_an_invite_code_with_a_control_character_is_no_invite(
+    club: Club, organiser: AbstractUser, host: Client, char: str
+) -> None:
+    invite = services.invite_create(club=club, by=organiser)
+    code = f"{invite.code[:4]}{char}{invite.code[4:]}"
+
+    page = Client().get(reverse("clubs:join_code", args=[code]))
+    assert page.status_code == 404
+    assert "There is no invite with this code" in text_of(page)
+    joined = signed_in(UserFactory()).post(reverse("clubs:join_code", args=[code]))
+    assert joined.status_code == 404
+    qr = host.get(reverse("clubs:invite_qr", args=[club.slug, code]))
+    assert qr.status_code == 404
+    revoked = host.post(reverse("clubs:invite_revoke", args=[club.slug, code]))
+    assert revoked.status_code == 404
+    invite.refresh_from_db()
+    assert (invite.revoked_at, invite.uses) == (None, 0)
+
+
+def test_the_join_form_refuses_a_nul_and_reads_past_pasted_invisible_marks(
+    club: Club, organiser: AbstractUser
+) -> None:
+    invite = services.invite_create(club=club, by=organiser)
+    nul = Client().get(reverse("clubs:join"), {"code": f"{invite.code}\x00"})
+    assert nul.status_code == 200
+    assert 'id="id_code_error"' in text_of(nul)
+    # A code copied from a chat can carry direction marks: the code is still read.
+    pasted = Client().get(reverse("clubs:join"), {"code": f"\u202a{invite.code}\u200e"})
+    assert pasted["Location"] == reverse("clubs:join_code", args=[invite.code])
 
 
 # Invites
@@ -437,6 +576,21 @@ def test_invite_form_refuses_nonsense_next_to_each_field(
     text = text_of(response)
     assert 'id="id_role_error"' in text
     assert "An invite must let at least 1 person join." in text
+    assert "Type a whole number of days, or leave it empty." in text
+    assert not Invite.objects.exists()
+
+
+@pytest.mark.parametrize("number", ["\u00b2", "\u0663", "9" * 5000, "-1", "2.0"])
+def test_invite_form_reads_only_ascii_digits(
+    club: Club, host: Client, number: str
+) -> None:
+    response = host.post(
+        reverse("clubs:invites", args=[club.slug]),
+        {"role": "member", "max_uses": number, "expires_in_days": number},
+    )
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "Type a whole number of people, or leave it empty." in text
     assert "Type a whole number of days, or leave it empty." in text
     assert not Invite.objects.exists()
 

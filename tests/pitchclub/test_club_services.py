@@ -500,6 +500,154 @@ def test_guest_add_refusals(club: Club, name: str, code: str) -> None:
     assert (refusal.code, refusal.field) == (code, "name")
 
 
+# Names and a club's details: composed, no control, bidi or invisible characters
+
+COMPOSED, DECOMPOSED = "Jos\u00e9", "Jose\u0301"
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+RAINBOW = "\U0001f3f3\ufe0f\u200d\U0001f308"
+REFUSED = {
+    "\x00": "a control character (U+0000), which cannot be shown",
+    "\x07": "a control character (U+0007), which cannot be shown",
+    "\u202e": "an invisible character (U+202E)",
+    "\u2066": "an invisible character (U+2066)",
+    "\u200b": "an invisible character (U+200B)",
+    "\u200d": "an invisible character (U+200D)",
+    "\u2060": "an invisible character (U+2060)",
+    "\ufeff": "an invisible character (U+FEFF)",
+}
+
+
+@pytest.mark.parametrize("char", REFUSED)
+def test_club_and_guest_names_refuse_control_bidi_and_invisible_characters(
+    organiser: AbstractUser, club: Club, char: str
+) -> None:
+    refusal = refused(services.club_create, name=f"Grange{char} Hall", by=organiser)
+    assert (refusal.code, refusal.field) == ("invalid_name", "name")
+    assert refusal.message == f"The club's name has {REFUSED[char]}: retype it."
+    refusal = refused(services.club_update, club=club, name=f"Grange{char}")
+    assert refusal.field == "name"
+    refusal = refused(services.guest_add, club=club, name=f"Do{char}t")
+    assert (refusal.code, refusal.field) == ("invalid_name", "name")
+    assert refusal.message == f"The player's name has {REFUSED[char]}: retype it."
+    club.refresh_from_db()
+    assert club.name == "Grange Hall"
+    assert not club.players.filter(name__startswith="Do").exists()
+
+
+@pytest.mark.parametrize("char", REFUSED)
+@pytest.mark.parametrize(
+    ("field", "what"),
+    [
+        ("location", "Where it plays"),
+        ("schedule", "When it plays"),
+        ("description", "The description"),
+    ],
+)
+def test_club_details_refuse_control_bidi_and_invisible_characters(
+    organiser: AbstractUser, club: Club, char: str, field: str, what: str
+) -> None:
+    fields = {"name": "Ok", field: f"Tue{char}sdays"}
+    refusal = refused(services.club_create, by=organiser, **fields)
+    assert (refusal.code, refusal.field) == ("invalid_text", field)
+    assert refusal.message == f"{what} has {REFUSED[char]}: retype it."
+    refusal = refused(services.club_update, club=club, **fields)
+    assert refusal.field == field
+
+
+def test_a_description_keeps_its_lines_and_a_place_its_words(
+    organiser: AbstractUser,
+) -> None:
+    club = services.club_create(
+        name="Grange",
+        location="Grange Hall,\n Main Street",
+        description="House rules:\r\n- no table talk\r\n",
+        by=organiser,
+    )
+    assert club.description == "House rules:\n- no table talk"
+    assert club.location == "Grange Hall, Main Street"
+
+
+def test_names_are_stored_composed_and_found_typed_either_way(
+    organiser: AbstractUser, club: Club
+) -> None:
+    composed = services.guest_add(club=club, name=COMPOSED)
+    assert services.guest_add(club=club, name=DECOMPOSED) == composed
+    assert club.players.filter(name__startswith="Jos").count() == 1
+    renamed = services.club_create(name=f"Caf{DECOMPOSED[-2:]}", by=organiser)
+    assert renamed.name == "Caf\u00e9"
+
+
+@pytest.mark.parametrize("name", [FAMILY, RAINBOW, f"Dot {FAMILY}"])
+def test_emoji_joined_with_zwj_are_names(
+    organiser: AbstractUser, club: Club, name: str
+) -> None:
+    assert services.guest_add(club=club, name=name).name == name
+    assert services.club_create(name=name, by=organiser).name == name
+
+
+def test_a_game_in_a_club_seats_a_name_typed_either_way_once(
+    organiser: AbstractUser, club: Club
+) -> None:
+    jose = services.guest_add(club=club, name=COMPOSED)
+    refusal = refused(
+        scoring.game_start,
+        variant="auction",
+        players=[DECOMPOSED, COMPOSED],
+        club=club,
+        created_by=organiser,
+    )
+    assert (refusal.code, refusal.field) == ("duplicate_player", "players.1")
+    game = scoring.game_start(
+        variant="auction", players=[DECOMPOSED, "Ann"], club=club, created_by=organiser
+    )
+    assert game.seats.get(number=0).player == jose
+
+
+def test_a_game_without_a_club_seats_a_name_typed_either_way_once(
+    organiser: AbstractUser,
+) -> None:
+    refusal = refused(
+        scoring.game_start,
+        variant="auction",
+        players=[COMPOSED, DECOMPOSED],
+        created_by=organiser,
+    )
+    assert (refusal.code, refusal.field) == ("duplicate_player", "players.1")
+    first = scoring.game_start(
+        variant="auction", players=[COMPOSED, "Ann"], created_by=organiser
+    )
+    again = scoring.game_start(
+        variant="auction", players=[DECOMPOSED, "Ann"], created_by=organiser
+    )
+    assert again.seats.get(number=0).player == first.seats.get(number=0).player
+
+
+@pytest.mark.parametrize("char", REFUSED)
+def test_player_names_of_a_game_refuse_control_bidi_and_invisible_characters(
+    organiser: AbstractUser, char: str
+) -> None:
+    refusal = refused(
+        scoring.game_start,
+        variant="auction",
+        players=["Ann", f"Bo{char}b"],
+        created_by=organiser,
+    )
+    assert (refusal.code, refusal.field) == ("invalid_player_name", "players.1")
+    assert refusal.message == (f"The name of player 2 has {REFUSED[char]}: retype it.")
+
+
+def test_player_names_of_a_game_may_be_emoji_joined_with_zwj(
+    organiser: AbstractUser,
+) -> None:
+    game = scoring.game_start(
+        variant="auction", players=[FAMILY, RAINBOW], created_by=organiser
+    )
+    assert [seat.player.name for seat in game.seats.order_by("number")] == [
+        FAMILY,
+        RAINBOW,
+    ]
+
+
 # Selectors: who may see and do what, and the lists
 
 

@@ -1,6 +1,7 @@
 """The entry form's parsing, without a database: what a recorded hand looks like in
 the form comes back as the same hand, whatever the hand; what is missing is named."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -111,3 +112,33 @@ def test_the_stuck_dealer_is_offered_only_the_bids_they_may_make() -> None:
     )
     dealer = form.calls[3]
     assert [c.value for c in dealer.choices if not c.disabled] == ["3", "4"]
+
+
+# Not whole numbers, whatever isdigit() says: superscript two, Arabic-Indic three,
+# more digits than int() converts, a sign, a fraction, any text.
+NOT_NUMBERS = ["\u00b2", "\u0663", "9" * 5000, "-1", "1.5", "two"]
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+def test_a_call_that_is_no_number_is_still_to_tap(value: str) -> None:
+    rules = engine.make_rules("auction", 4)
+    form = entry(rules, data={"mode": FULL, "call-0": value, "call-1": "2"})
+    assert form.calls[0].chosen is None
+    assert form.hand_input() is None
+    assert form.calls[0].errors == ["Tap Bob's call: pass or a bid."]
+
+
+@pytest.mark.parametrize("value", NOT_NUMBERS)
+def test_game_points_that_are_no_number_are_refused_in_the_box(value: str) -> None:
+    rules = engine.make_rules("auction", 2)
+    form = entry(
+        rules,
+        data={"pitcher": "0", "bid": "2", "award-high": "0", "award-low": "1"}
+        | {"award-jack": "none", "gp-0": value, "gp-1": "12"},
+    )
+    assert form.hand_input() is None
+    assert form.game_points[0]["errors"] == [
+        "Give Ann's game points as a whole number from 0 to 80, or leave the box "
+        "empty for none."
+    ]
+    assert form.game_points[1]["errors"] == []

@@ -21,6 +21,8 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
+NO_SUCH_CLUB = "No such club, or you do not keep score in it"
+
 URL = "/games/new/"
 NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
 
@@ -320,6 +322,46 @@ def test_a_duplicate_name_is_refused_at_its_box(keeper: Client) -> None:
         assert f'name="player_{box}" value="{name}"' in html
 
 
+@pytest.mark.parametrize(
+    ("char", "kind"),
+    [
+        ("\x1b", "a control character (U+001B), which cannot be shown"),
+        ("\u202e", "an invisible character (U+202E)"),
+        ("\u2066", "an invisible character (U+2066)"),
+        ("\u200b", "an invisible character (U+200B)"),
+        ("\u200d", "an invisible character (U+200D)"),
+        ("\ufeff", "an invisible character (U+FEFF)"),
+    ],
+)
+def test_a_name_with_an_invisible_character_is_refused_at_its_box(
+    keeper: Client, char: str, kind: str
+) -> None:
+    html = text_of(keeper.post(URL, form_data("Ann", f"Bo{char}b", "Cy")))
+
+    assert not Game.objects.exists()
+    assert_error_at(
+        seat_row(html, 1), "id_player_1", f"The name of player 2 has {kind}: retype it."
+    )
+
+
+def test_a_name_typed_twice_with_and_without_a_combining_accent_is_one_player(
+    keeper: Client,
+) -> None:
+    html = text_of(keeper.post(URL, form_data("Jos\u00e9", "Bob", "Jose\u0301")))
+
+    assert not Game.objects.exists()
+    assert_error_at(seat_row(html, 2), "id_player_2", "Jos\u00e9 is already player 1")
+
+
+def test_emoji_joined_with_zwj_are_names_at_the_table(keeper: Client) -> None:
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    rainbow = "\U0001f3f3\ufe0f\u200d\U0001f308"
+    response = keeper.post(URL, form_data(family, rainbow))
+
+    assert response.status_code == 302
+    assert seat_names(Game.objects.get()) == [family, rainbow]
+
+
 def test_target_zero_is_refused_at_the_target(keeper: Client) -> None:
     html = text_of(
         keeper.post(URL, form_data("Ann", "Bob", "Cy", **{"auction-target": "0"}))
@@ -338,6 +380,22 @@ def test_a_target_the_rules_refuse_comes_back_at_the_target(keeper: Client) -> N
 
     assert not Game.objects.exists()
     assert_error_at(html, "id_auction-target", "The target must be a whole number")
+
+
+@pytest.mark.parametrize(
+    "target", ["\u00b2", "\u0663", "\uff17", "9" * 5000, "99999999999", "-7", "7.0"]
+)
+def test_a_target_in_anything_but_ascii_digits_is_refused_at_the_target(
+    keeper: Client, target: str
+) -> None:
+    html = text_of(
+        keeper.post(URL, form_data("Ann", "Bob", **{"auction-target": target}))
+    )
+
+    assert not Game.objects.exists()
+    assert_error_at(
+        html, "id_auction-target", "The target must be a whole number, like 7."
+    )
 
 
 def test_thirteen_with_three_players_is_refused_at_the_players(keeper: Client) -> None:
@@ -431,6 +489,33 @@ def test_a_club_you_do_not_keep_score_in_is_not_preselected(
     join_as(other, Role.MEMBER, user)
     html = text_of(keeper.get(f"{URL}?club={other.slug}"))
     assert other.slug not in html
+
+
+@pytest.mark.parametrize(
+    "slug", ["grange\x00hall", "\x00", "grange\u202ehall", "no-such-club", "private"]
+)
+def test_a_club_in_the_address_that_is_no_club_of_yours_says_so(
+    keeper: Client, club: Club, slug: str
+) -> None:
+    if slug == "private":
+        slug = club_services.club_create(
+            name="Private", by=UserFactory(), is_private=True
+        ).slug
+    response = keeper.get(URL, {"club": slug})
+
+    assert response.status_code == 200
+    html = text_of(response)
+    assert NO_SUCH_CLUB in html
+    select = re.search(r'<select name="club".*?</select>', html, flags=re.S).group(0)
+    assert '<option value="" selected>No club</option>' in select
+    assert not re.search(r'name="player_0"[^>]*list=', html)
+
+
+def test_a_club_of_yours_in_the_address_is_not_refused(
+    keeper: Client, club: Club
+) -> None:
+    assert NO_SUCH_CLUB not in text_of(keeper.get(URL, {"club": club.slug}))
+    assert NO_SUCH_CLUB not in text_of(keeper.get(URL))
 
 
 def test_starting_in_a_club_adds_new_names_as_guests(

@@ -789,6 +789,114 @@ def test_reloading_the_form_address_goes_back_to_the_game(
     assert response["Location"] == reverse("scoring:game", args=[game.pk])
 
 
+# -- whatever is posted, never a 500
+
+# Digits int() cannot read or should not: a superscript two (isdigit() is true), an
+# Arabic-Indic three (int() reads 3), more digits than int() converts, a sign.
+NOT_NUMBERS = ["\u00b2", "\u0663", "9" * 5000, "-1", "1.5"]
+
+
+@pytest.mark.parametrize("number", NOT_NUMBERS)
+def test_a_hand_number_that_is_not_a_whole_number_is_refused(
+    kate: Client, game: Game, number: str
+) -> None:
+    response = post_hand(kate, game, htmx=True, number=number, **quick(1, 2))
+    assert response.status_code == 422
+    assert "The hand number sent with this hand is not a whole number" in (
+        response.content.decode()
+    )
+    assert checked(response.content.decode(), "pitcher-1")
+    assert hands(game) == []
+
+
+def test_an_empty_hand_number_records_the_next_hand(kate: Client, game: Game) -> None:
+    assert post_hand(kate, game, number="", **quick(1, 2)).status_code == 302
+    assert [hand.number for hand in hands(game)] == [1]
+
+
+@pytest.mark.parametrize("call", [*NOT_NUMBERS, ""])
+@pytest.mark.parametrize("action", ["save", "preview"])
+def test_a_call_that_is_not_pass_or_a_bid_is_asked_for_again(
+    kate: Client, game: Game, call: str, action: str
+) -> None:
+    fields = {
+        "mode": "full",
+        "call-0": call,
+        "call-1": "2",
+        "call-2": "pass",
+        "call-3": "pass",
+        **AWARDS,
+        "action": action,
+    }
+    response = kate.post(hand_url(game), fields, **HX)
+    text = response.content.decode()
+    if action == "save":
+        assert response.status_code == 422
+        assert field_error(text, "call-0") == "Tap Bob&#x27;s call: pass or a bid."
+    else:
+        assert response.status_code == 200
+        assert "Bob&#x27;s call" in text
+    assert hands(game) == []
+
+
+@pytest.mark.parametrize("points", NOT_NUMBERS)
+@pytest.mark.parametrize("action", ["save", "preview"])
+def test_game_points_that_are_not_a_whole_number_are_refused_at_the_box(
+    kate: Client, game: Game, points: str, action: str
+) -> None:
+    fields = quick(1, 2, **{"gp-0": points, "gp-1": "20", "action": action})
+    del fields["award-game"]
+    response = kate.post(hand_url(game), fields, **HX)
+    text = response.content.decode()
+    assert response.status_code == (422 if action == "save" else 200)
+    if action == "save":
+        assert (
+            "Give Ann&#x27;s game points as a whole number from 0 to 80, or leave "
+            "the box empty for none." in text
+        )
+    else:
+        assert "Check the game points" in text
+    assert hands(game) == []
+
+
+@pytest.mark.parametrize("side", NOT_NUMBERS)
+def test_rest_to_a_team_that_is_not_a_team_changes_nothing(
+    kate: Client, keeper: Any, side: str
+) -> None:
+    game = game_factory(variant="thirteen", created_by=keeper)
+    response = kate.post(
+        hand_url(game), {"pitcher": "1", "bid": "6", "action": f"rest-{side}"}
+    )
+    assert response.status_code == 200
+    assert not checked(response.content.decode(), "award-ace-1")
+
+
+@pytest.mark.parametrize("value", [*NOT_NUMBERS, ""])
+def test_a_correction_with_a_bad_call_or_game_points_is_refused_at_the_field(
+    kate: Client, two_hands: Game, value: str
+) -> None:
+    url = reverse("scoring:hand", args=[two_hands.pk, 1])
+    fields = {
+        "mode": "full",
+        "call-0": "pass",
+        "call-1": value,
+        "call-2": "pass",
+        "call-3": "pass",
+        "award-high": "2",
+        "award-low": "2",
+        "award-jack": "2",
+        "gp-0": value,
+        "gp-2": "30",
+        "action": "save",
+    }
+    response = kate.post(url, fields)
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert field_error(text, "call-1") == "Tap Cy&#x27;s call: pass or a bid."
+    preview = kate.post(url, {**fields, "action": "preview"}, **HX)
+    assert preview.status_code == 200
+
+
 # -- query counts
 
 
