@@ -32,9 +32,13 @@ test: install
 browser: install
 	$(BIN)/python -m pytest tests/browser $(PYTEST_ARGS)
 
+# What CI checks besides the tests: lint, formatting, the import layers
+# (docs/architecture.md) and that every model change has its migration.
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
 
 format: install
 	$(BIN)/ruff format .
