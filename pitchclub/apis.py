@@ -35,6 +35,7 @@ from rest_framework.exceptions import (
 )
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from pitchclub import selectors, services
@@ -51,7 +52,15 @@ from scoring.engine import RuleViolation
 
 
 class TokenAPI(ObtainAuthToken):
-    """POST username and password; the answer holds the user's API token."""
+    """POST username and password as JSON; the answer holds the user's API token.
+
+    Its body is read by the API's own parser, as every other view's (DRF's view would
+    also take forms, and its JSON parser overflows on a deeply nested body), and it
+    authenticates nobody: whatever credentials come along, a stale token included,
+    are not looked at."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    authentication_classes = ()
 
     @extend_schema(
         operation_id="auth_token_create",
@@ -59,8 +68,19 @@ class TokenAPI(ObtainAuthToken):
         responses={
             200: inline_serializer("TokenOutput", {"token": serializers.CharField()}),
             400: OpenApiResponse(description="Wrong or missing username or password."),
+            429: OpenApiResponse(
+                description="Too many wrong passwords for this username from this "
+                "address: wait (Retry-After), or reset the password."
+            ),
         },
         summary="Get an API token (send it as `Authorization: Token <token>`)",
+        examples=[
+            OpenApiExample(
+                "A script signing in",
+                value={"username": "ann", "password": "her password"},
+                request_only=True,
+            )
+        ],
     )
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().post(request, *args, **kwargs)
