@@ -18,7 +18,6 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiExample,
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -52,13 +51,11 @@ from scoring.engine import RuleViolation
 
 
 class TokenAPI(ObtainAuthToken):
-    """POST username and password as JSON; the answer holds the user's API token.
+    """POST username and password as JSON; the answer holds the user's API token."""
 
-    Its body is read by the API's own parser, as every other view's (DRF's view would
-    also take forms, and its JSON parser overflows on a deeply nested body), and it
-    authenticates nobody: whatever credentials come along, a stale token included,
-    are not looked at."""
-
+    # The API's own parser, as every other view's: DRF's view would also take forms,
+    # and its JSON parser overflows on a deeply nested body. Nobody is authenticated
+    # here: credentials sent along (a stale token, say) are not looked at.
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
     authentication_classes = ()
 
@@ -74,6 +71,7 @@ class TokenAPI(ObtainAuthToken):
             ),
         },
         summary="Get an API token (send it as `Authorization: Token <token>`)",
+        description="Needs no credentials: any sent along are not looked at.",
         examples=[
             OpenApiExample(
                 "A script signing in",
@@ -197,9 +195,19 @@ def club_payload(club: Club) -> dict[str, Any]:
 
 
 class StrictCharField(serializers.CharField):
-    """Text only: a number or true is refused rather than turned into a name."""
+    """Text only: a number or true is refused rather than turned into a name. Its
+    length is the length sent (as the schema's maxLength says), spaces included."""
 
     default_error_messages = {"invalid": "Text is required."}
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if (
+            isinstance(data, str)
+            and self.max_length is not None
+            and len(data) > self.max_length
+        ):
+            self.fail("max_length", max_length=self.max_length)
+        return super().run_validation(data)
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -454,8 +462,13 @@ def player_payload(player: Player) -> dict[str, Any]:
 
 
 class RosterQueryInput(serializers.Serializer):
-    q = serializers.CharField(
-        required=False, allow_blank=True, max_length=40, default=""
+    q = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        default="",
+        help_text="Only players whose name contains this, in any case (for name "
+        "autocomplete).",
     )
 
 
@@ -470,14 +483,7 @@ class GuestAddInput(StrictInput):
 class PlayersAPI(APIView):
     @extend_schema(
         operation_id="club_players_list",
-        parameters=[
-            OpenApiParameter(
-                "q",
-                str,
-                description="Only players whose name contains this, in any case "
-                "(for name autocomplete).",
-            )
-        ],
+        parameters=[RosterQueryInput],
         responses={
             200: PlayerOutput(many=True),
             400: FIELD_WRONG,
