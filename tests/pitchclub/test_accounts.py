@@ -548,9 +548,17 @@ def test_a_lockout_also_refuses_the_api_token_endpoint(user: AbstractUser) -> No
     api = Client()
     url = reverse("api:token")
     for _ in range(5):
-        api.post(url, {"username": user.username, "password": "not-it"})
+        api.post(
+            url,
+            {"username": user.username, "password": "not-it"},
+            content_type="application/json",
+        )
 
-    right = api.post(url, {"username": user.username, "password": PASSWORD})
+    right = api.post(
+        url,
+        {"username": user.username, "password": PASSWORD},
+        content_type="application/json",
+    )
 
     assert right.status_code == 400
     assert "token" not in right.json()

@@ -62,9 +62,13 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
 QUERY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "club_players_list": club_apis.RosterQueryInput,
 }
-# Refusals no schema foresees: a player id that names nobody; a NUL character, which
-# a string of any schema may hold and PostgreSQL cannot store.
-UNFORESEEABLE = {"unknown", "null_characters_not_allowed"}
+# Refusals no schema foresees: a player id that names nobody; a NUL character or a
+# lone surrogate, which a string of any schema may hold and PostgreSQL cannot store.
+UNFORESEEABLE = {
+    "unknown",
+    "null_characters_not_allowed",
+    "surrogate_characters_not_allowed",
+}
 
 
 @dataclass(frozen=True)
