@@ -7,6 +7,7 @@ is a 404, then an anonymous write is a 401, then a write the caller's role does 
 allow is a 403.
 """
 
+import unicodedata
 from datetime import timedelta
 from typing import Any
 
@@ -18,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiExample,
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -35,6 +35,7 @@ from rest_framework.exceptions import (
 )
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from pitchclub import selectors, services
@@ -52,7 +53,13 @@ from scoring.engine import RuleViolation
 
 
 class TokenAPI(ObtainAuthToken):
-    """POST username and password; the answer holds the user's API token."""
+    """POST username and password as JSON; the answer holds the user's API token."""
+
+    # The API's own parser, as every other view's: DRF's view would also take forms,
+    # and its JSON parser overflows on a deeply nested body. Nobody is authenticated
+    # here: credentials sent along (a stale token, say) are not looked at.
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    authentication_classes = ()
 
     @extend_schema(
         operation_id="auth_token_create",
@@ -63,6 +70,14 @@ class TokenAPI(ObtainAuthToken):
             429: LOCKED_OUT,
         },
         summary="Get an API token (send it as `Authorization: Token <token>`)",
+        description="Needs no credentials: any sent along are not looked at.",
+        examples=[
+            OpenApiExample(
+                "A script signing in",
+                value={"username": "ann", "password": "her password"},
+                request_only=True,
+            )
+        ],
     )
     def post(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().post(request, *args, **kwargs)
@@ -179,9 +194,19 @@ def club_payload(club: Club) -> dict[str, Any]:
 
 
 class StrictCharField(serializers.CharField):
-    """Text only: a number or true is refused rather than turned into a name."""
+    """Text only: a number or true is refused rather than turned into a name. Its
+    length is the length sent (as the schema's maxLength says), spaces included."""
 
     default_error_messages = {"invalid": "Text is required."}
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if (
+            isinstance(data, str)
+            and self.max_length is not None
+            and len(data) > self.max_length
+        ):
+            self.fail("max_length", max_length=self.max_length)
+        return super().run_validation(data)
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -436,8 +461,13 @@ def player_payload(player: Player) -> dict[str, Any]:
 
 
 class RosterQueryInput(serializers.Serializer):
-    q = serializers.CharField(
-        required=False, allow_blank=True, max_length=40, default=""
+    q = StrictCharField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        default="",
+        help_text="Only players whose name contains this, in any case (for name "
+        "autocomplete).",
     )
 
 
@@ -452,14 +482,7 @@ class GuestAddInput(StrictInput):
 class PlayersAPI(APIView):
     @extend_schema(
         operation_id="club_players_list",
-        parameters=[
-            OpenApiParameter(
-                "q",
-                str,
-                description="Only players whose name contains this, in any case "
-                "(for name autocomplete).",
-            )
-        ],
+        parameters=[RosterQueryInput],
         responses={
             200: PlayerOutput(many=True),
             400: FIELD_WRONG,
@@ -499,7 +522,11 @@ class PlayersAPI(APIView):
         user = _check_keeper(request, club)
         data = GuestAddInput(data=request.data)
         data.is_valid(raise_exception=True)
-        name = " ".join(data.validated_data["name"].split())
+        # As the service will store it (NFC, spaces squeezed): "José" typed with a
+        # combining accent is the José already on the roster.
+        name = " ".join(
+            unicodedata.normalize("NFC", data.validated_data["name"]).split()
+        )
         existed = bool(name) and club.players.filter(name__iexact=name).exists()
         try:
             player = services.guest_add(club=club, name=name, by=user)

@@ -290,7 +290,8 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": ["pitchclub.parsers.SafeJSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, telling also what every error answer holds (pitchclub.schema).
+    "DEFAULT_SCHEMA_CLASS": "pitchclub.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     # Throttled views name their scope (pitchclub/throttles.py). DRF's own client
@@ -308,6 +309,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # A PATCH body is validated as declared (a member's new role is required), not as
+    # a partial update with every field optional.
+    "COMPONENT_SPLIT_PATCH": False,
+    # What the URL patterns accept: a slug's characters, a whole number from 0.
+    "PATH_CONVERTER_OVERRIDES": {
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+        "int": {"type": "integer", "minimum": 0},
+    },
 }
 
 LOGGING = {

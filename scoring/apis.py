@@ -30,6 +30,7 @@ from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from scoring import engine, selectors, services
 from scoring.engine import RuleViolation
+from scoring.forms import MAX_SEATS
 from scoring.models import Game, Suit, Variant
 
 CONFLICT_CODES = {
@@ -42,16 +43,64 @@ CONFLICT_CODES = {
 
 
 class Pagination(LimitOffsetPagination):
-    """Lists page with ?limit= and ?offset=; a limit past 200 is cut to 200 (a
-    huge one would otherwise reach the database as an impossible LIMIT)."""
+    """Lists page with ?limit= and ?offset=, each a whole number in ASCII digits
+    (anything else is a 400 naming it, as the schema says); a limit past 200 is cut to
+    200 (a huge one would otherwise reach the database as an impossible LIMIT)."""
 
     max_limit = 200
+    # A number of more digits is past the end of any list (and Python's int() refuses
+    # one of thousands).
+    DIGITS_MAX = 18
+
+    def get_limit(self, request: Request) -> int:
+        limit = self._whole_number(request, self.limit_query_param, least=1)
+        return self.default_limit if limit is None else min(limit, self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return self._whole_number(request, self.offset_query_param, least=0) or 0
+
+    def _whole_number(self, request: Request, name: str, *, least: int) -> int | None:
+        if name not in request.query_params:
+            return None
+        value = request.query_params[name]
+        digits = value.lstrip("0") or "0"
+        if value.isascii() and value.isdigit():
+            if len(digits) > self.DIGITS_MAX:
+                return 10**self.DIGITS_MAX
+            if int(digits) >= least:
+                return int(digits)
+        raise ValidationError({name: [f"Give {name} as a whole number from {least}."]})
+
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        least = {self.limit_query_param: 1, self.offset_query_param: 0}
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = least[parameter["name"]]
+            if parameter["name"] == self.limit_query_param:
+                parameter["description"] = (
+                    "Number of results to return per page; more than "
+                    f"{self.max_limit} counts as {self.max_limit}."
+                )
+        return parameters
 
 
 class Conflict(APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "This conflicts with the game as it stands."
     default_code = "conflict"
+
+
+@extend_schema_field({"type": "string", "enum": sorted(CONFLICT_CODES)})
+class ConflictCodeField(serializers.CharField):
+    """Which conflict: one of CONFLICT_CODES."""
+
+
+class GameConflict(serializers.Serializer):
+    """What a 409 holds: why the request conflicts with the game as it stands, and
+    the conflict's code."""
+
+    detail = serializers.CharField()
+    code = ConflictCodeField()
 
 
 def _nest(field: str, message: str) -> dict[str, Any]:
@@ -92,6 +141,15 @@ class StrictUUIDField(serializers.UUIDField):
         return super().to_internal_value(data)
 
 
+class StrictSlugField(serializers.SlugField):
+    """A slug written as a string (not a number that happens to be one)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class StrictBooleanField(serializers.BooleanField):
     default_error_messages = {"invalid": "Must be true or false."}
 
@@ -128,6 +186,7 @@ class CallField(serializers.Field):
                 "type": "object",
                 "properties": {"player": {"type": "integer"}},
                 "required": ["player"],
+                "additionalProperties": False,
             },
         ]
     }
@@ -165,6 +224,30 @@ class PlayerRefField(serializers.Field):
 
     def to_representation(self, value: Any) -> Any:
         return value
+
+
+class PlayersField(serializers.ListField):
+    """The players in seat order. Their number is checked before any of them is looked
+    up, so a huge list costs nothing; how many a variant seats is a rule of the game,
+    refused with its own message."""
+
+    default_error_messages = {
+        "too_many": "No game seats more than {most} players; this list has {count}."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            child=PlayerRefField(),
+            allow_empty=False,
+            min_length=1,
+            max_length=MAX_SEATS,
+            **kwargs,
+        )
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        if isinstance(data, list) and len(data) > MAX_SEATS:
+            self.fail("too_many", most=MAX_SEATS, count=len(data))
+        return super().to_internal_value(data)
 
 
 class StrictInput(serializers.Serializer):
@@ -307,11 +390,11 @@ def _check_can_edit(request: Request, game: Game) -> None:
 
 class GameCreateInput(StrictInput):
     variant = serializers.ChoiceField(choices=Variant.choices)
-    players = serializers.ListField(child=PlayerRefField(), allow_empty=False)
+    players = PlayersField()
     partnership = StrictBooleanField(required=False, allow_null=True, default=None)
     first_dealer = StrictIntegerField(required=False, default=0)
     options = serializers.DictField(required=False, default=dict)
-    club = serializers.SlugField(
+    club = StrictSlugField(
         required=False,
         allow_null=True,
         help_text="The club's slug: names are then looked up in (or added to) its "
@@ -486,8 +569,14 @@ class HandRecordInput(HandInputSerializer):
 
 
 class HandCorrectInput(HandInputSerializer):
-    # `number` is tolerated (a client may send back what it read) but must agree.
-    tolerated = OUTPUT_ONLY | {"number", "client_id"}
+    tolerated = OUTPUT_ONLY | {"client_id"}
+
+    # A client may send back what it read: `number` then must agree with the URL.
+    number = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Left out, or the number of the hand corrected (as read back).",
+    )
 
 
 HAND_ERRORS = {
@@ -495,8 +584,22 @@ HAND_ERRORS = {
     401: OpenApiResponse(description="Not signed in."),
     403: OpenApiResponse(description="Not this game's scorekeeper."),
     404: OpenApiResponse(description="No such game or hand."),
-    409: OpenApiResponse(description="Conflicts with the game as it stands."),
+    409: OpenApiResponse(
+        GameConflict,
+        description="Conflicts with the game as it stands: `code` says how.",
+    ),
 }
+# The hand of API.md (without `number` and `client_id`): in a game of four, legal
+# whoever deals.
+EXAMPLE_HAND = OpenApiExample(
+    "A hand, the whole auction",
+    value={
+        "auction": [2, "pass", 3, "pass"],
+        "awards": {"high": 3, "low": 1, "jack": 3, "game": 2},
+        "trump": "hearts",
+    },
+    request_only=True,
+)
 
 
 class HandsAPI(APIView):
@@ -505,6 +608,7 @@ class HandsAPI(APIView):
         request=HandRecordInput,
         responses={201: GameOutput, 200: GameOutput, **HAND_ERRORS},
         summary="Record the next hand",
+        examples=[EXAMPLE_HAND],
         description=(
             "201 with the whole game. A `client_id` already recorded for this game "
             "records nothing and answers 200 with the game as it stands. 409 when "
@@ -539,6 +643,7 @@ class HandDetailAPI(APIView):
         request=HandCorrectInput,
         responses={200: GameOutput, **HAND_ERRORS},
         summary="Correct a hand; the game is replayed",
+        examples=[EXAMPLE_HAND],
     )
     def put(self, request: Request, game_id: int, number: int) -> Response:
         game = _get_game(request, game_id)

@@ -615,9 +615,17 @@ def test_a_lockout_also_refuses_the_api_token_endpoint(user: AbstractUser) -> No
     api = Client()
     url = reverse("api:token")
     for _ in range(5):
-        api.post(url, {"username": user.username, "password": "not-it"})
+        api.post(
+            url,
+            {"username": user.username, "password": "not-it"},
+            content_type="application/json",
+        )
 
-    right = api.post(url, {"username": user.username, "password": PASSWORD})
+    right = api.post(
+        url,
+        {"username": user.username, "password": PASSWORD},
+        content_type="application/json",
+    )
 
     # In JSON, with Retry-After: tests/pitchclub/test_client_address.py.
     assert right.status_code == 429

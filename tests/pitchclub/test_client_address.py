@@ -170,7 +170,8 @@ def test_a_locked_api_token_caller_gets_429_with_retry_after_in_json(
 ) -> None:
     script = Client()
     for _ in range(4):
-        assert script.post(TOKEN, wrong(user)).status_code == 400
+        wrong_one = script.post(TOKEN, wrong(user), content_type="application/json")
+        assert wrong_one.status_code == 400
 
     fifth = script.post(TOKEN, wrong(user), content_type="application/json")
     assert_locked_json(fifth, user)

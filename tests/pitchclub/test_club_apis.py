@@ -430,6 +430,23 @@ def test_the_roster_autocompletes_names_in_any_case_sorted_by_name(
     assert response.json()[0]["id"] == ann.pk
 
 
+def test_a_guest_typed_with_a_combining_accent_is_the_existing_player(
+    club: Club,
+) -> None:
+    keeper = client_for(member(club, Role.SCOREKEEPER))
+    added = keeper.post(
+        club_url(club, "players/"), {"name": "Jos\u00e9"}, format="json"
+    )
+
+    again = keeper.post(
+        club_url(club, "players/"), {"name": "Jose\u0301"}, format="json"
+    )
+
+    assert added.status_code == 201
+    assert again.status_code == 200
+    assert again.json() == added.json()
+
+
 def test_a_keeper_adds_a_guest_and_an_existing_name_is_that_player(
     club: Club,
 ) -> None:

@@ -15,7 +15,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.response import Response
 from rest_framework.test import APIClient
 
-from pitchclub.models import Player
+from pitchclub import services as club_services
+from pitchclub.models import Membership, Player, Role
+from scoring import services
 from scoring.models import Award, Game, Hand
 from tests.factories import (
     PASSWORD,
@@ -2231,3 +2233,164 @@ def test_an_unknown_api_address_answers_404_in_json(anon_api: APIClient) -> None
 
     assert answer.status_code == 404
     assert answer.json() == {"detail": "Not found."}
+
+
+# --- Bodies too deep or too big, pages asked for wrongly (issue 9) ------------------
+
+BAD_BODIES = {
+    "unparsable-deep": "[" * 60_000,
+    "parsed-deep": '{"auction": ' + "[" * 40 + "]" * 40 + "}",
+    "over-64-KB": '{"name": "' + "x" * 70_000 + '"}',
+    "over-django-limit": '{"name": "' + "x" * 3_000_000 + '"}',
+}
+
+
+@pytest.fixture
+def everything(user: AbstractUser) -> dict[str, Any]:
+    """A path parameter for every operation: all of it `user`'s to change."""
+    club = club_services.club_create(name="Elks", by=user)
+    member = UserFactory()
+    Membership.objects.create(club=club, user=member, role=Role.MEMBER)
+    game = services.game_start(
+        variant="auction",
+        players=["Ann", "Bob", "Cy", "Di"],
+        club=club,
+        created_by=user,
+    )
+    record(game, **_as_record(SEAT_1_MAKES_2))
+    return {
+        "slug": club.slug,
+        "game_id": game.pk,
+        "number": 1,
+        "user_id": member.pk,
+        "code": club_services.invite_create(club=club, by=user).code,
+    }
+
+
+@pytest.mark.parametrize("accept", ["application/json", "text/html"])
+@pytest.mark.parametrize("body", list(BAD_BODIES.values()), ids=list(BAD_BODIES))
+def test_no_operation_answers_500_to_a_body_too_deep_or_too_big(
+    api: APIClient, everything: dict[str, Any], body: str, accept: str
+) -> None:
+    # Every operation the schema lists that reads a body, the browsable API (HTML)
+    # as well as JSON.
+    paths = api.get("/api/v1/schema/?format=json").json()["paths"]
+    answers = {}
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                answer = api.generic(
+                    method.upper(),
+                    path.format(**everything),
+                    body,
+                    content_type="application/json",
+                    HTTP_ACCEPT=accept,
+                )
+                answers[f"{method} {path}"] = answer.status_code
+
+    assert len(answers) == 10
+    # The token operation answers in JSON only.
+    assert answers.pop("post /api/v1/auth/token/") in (
+        {400} if "json" in accept else {406}
+    )
+    assert set(answers.values()) == {400}, answers
+
+
+@pytest.mark.parametrize(
+    "body", list(BAD_BODIES.values())[:3], ids=list(BAD_BODIES)[:3]
+)
+def test_a_body_too_deep_or_too_big_is_refused_in_words(
+    api: APIClient, game: Game, body: str
+) -> None:
+    answer = api.post(hands_url(game.pk), body, content_type="application/json")
+
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith(
+        ("JSON parse error - the body is nested too deeply", "The body is larger")
+    )
+
+
+def test_a_huge_list_of_players_is_refused_before_any_is_looked_up(
+    api: APIClient,
+) -> None:
+    players = [{"player": 10**9 + n} for n in range(2000)]
+
+    with CaptureQueriesContext(connection) as queries:
+        answer = api.post(
+            GAMES, {"variant": "auction", "players": players}, format="json"
+        )
+
+    assert answer.status_code == 400
+    assert error_at(answer.json(), "players") == [
+        "No game seats more than 7 players; this list has 2000."
+    ]
+    assert len(queries) <= 3
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "limit=x",
+        "limit=0",
+        "limit=-1",
+        "limit=2.5",
+        "limit=",
+        "limit=²",
+        "offset=-1",
+        "offset=x",
+        "offset=٣",
+    ],
+)
+@pytest.mark.parametrize("listing", [GAMES, "/api/v1/clubs/"])
+def test_a_page_asked_for_wrongly_is_a_400_naming_the_parameter(
+    api: APIClient, listing: str, query: str
+) -> None:
+    answer = api.get(f"{listing}?{query}")
+
+    assert answer.status_code == 400
+    name = query.split("=")[0]
+    assert error_at(answer.json(), name) == [
+        f"Give {name} as a whole number from {1 if name == 'limit' else 0}."
+    ]
+
+
+@pytest.mark.parametrize("query", ["limit=1&offset=1", f"offset={10**30}", "limit=007"])
+def test_a_page_asked_for_rightly_is_answered(api: APIClient, query: str) -> None:
+    for variant in ("auction", "thirteen"):
+        start(api, variant=variant)
+
+    answer = api.get(f"{GAMES}?{query}")
+
+    assert answer.status_code == 200
+    assert answer.json()["count"] == 2
+    expected = {"limit=1&offset=1": 1, f"offset={10**30}": 0, "limit=007": 2}[query]
+    assert len(answer.json()["results"]) == expected
+
+
+def test_a_club_given_as_a_number_is_refused_even_if_a_slug_reads_so(
+    api: APIClient, user: AbstractUser
+) -> None:
+    club = club_services.club_create(name="7", by=user)
+    assert club.slug == "7"
+
+    answer = api.post(
+        GAMES,
+        {"variant": "auction", "players": ["Ann", "Bob"], "club": 7},
+        format="json",
+    )
+
+    assert answer.status_code == 400
+    assert error_at(answer.json(), "club")
+    assert not Game.objects.exists()
+
+
+def test_a_corrections_number_must_be_a_whole_number(
+    api: APIClient, one_hand: Game
+) -> None:
+    # True == 1 in Python: it must not pass for hand 1.
+    answer = api.put(
+        hand_url(one_hand.pk, 1), {**SEAT_1_MAKES_2, "number": True}, format="json"
+    )
+
+    assert answer.status_code == 400
+    assert error_at(answer.json(), "number")
