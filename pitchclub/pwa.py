@@ -45,17 +45,17 @@ def _htmx_scripts() -> list[str]:
 
 
 def _ours(folder: str, suffix: str) -> list[str]:
-    """Our static/<folder>/*<suffix> (the stylesheets, the scripts) in
-    STATICFILES_DIRS, not the apps'; not the service worker itself, which is served
-    at /sw.js."""
+    """Our static/<folder>/**/*<suffix> (the stylesheets, the scripts and the
+    modules they import, e.g. js/offline/*.js) in STATICFILES_DIRS, not the apps';
+    not the service worker itself, which is served at /sw.js."""
     names: set[str] = set()
     for finder in finders.get_finders():
         if not isinstance(finder, finders.FileSystemFinder):
             continue
         for name, _storage in finder.list([]):
             name = name.replace("\\", "/")
-            inside, _, file = name.rpartition("/")
-            if inside == folder and file.endswith(suffix) and name != SERVICE_WORKER:
+            inside = name.startswith(f"{folder}/")
+            if inside and name.endswith(suffix) and name != SERVICE_WORKER:
                 names.add(name)
     return sorted(names)
 

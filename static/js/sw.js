@@ -58,7 +58,7 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// offline.js asks for a fresh copy of a page after a hand is saved, so that the
+// offline/sync.js asks for a fresh copy of a page after a hand is saved, so that the
 // copy kept on the phone shows it; pwa.js asks to forget the pages on signing out.
 self.addEventListener("message", (event) => {
   const data = event.data || {};

@@ -16,7 +16,7 @@ from scoring import services
 from scoring.models import Game, Hand
 from tests.browser.conftest import button, hands_of, tap_hand
 from tests.browser.test_pages import check_page
-from tests.factories import record
+from tests.factories import game_factory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -242,6 +242,64 @@ def test_two_hands_saved_offline_are_sent_in_order(
         "Hand 3 · Cy deals · Di bids first"
     )
     screenshot("2-both-sent", full_page=False)
+
+
+def entry_words(page: Page) -> tuple[str, str, list[str]]:
+    """The entry form's heading, Save button and auction rows, as the phone shows
+    them."""
+    return (
+        page.locator("#entry-title").inner_text(),
+        page.locator("#hand-entry button.save").inner_text(),
+        page.locator("#hand-entry fieldset[class*=taps-call-] .what").all_inner_texts(),
+    )
+
+
+def test_offline_the_form_moves_on_with_the_servers_words_for_each_deal(
+    page: Page, keeper: AbstractUser, screenshot: Screenshot
+) -> None:
+    """Five players, Di deals first, the whole auction: offline, the next hands'
+    headings and callers come from the deal cycle the server put on the page, and
+    they are the ones the server draws once the hands are in."""
+    game = game_factory(players=5, first_dealer=3, created_by=keeper)
+    page.goto(f"/games/{game.pk}/")
+    page.get_by_role("button", name="Whole auction").tap()
+    expect(page.locator("#entry-title")).to_have_text(
+        "Hand 1 · Di deals · Eve bids first"
+    )
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+
+    # Eve, first to call, bids 2 and makes it; then Ann, first to call in hand 2.
+    for pitcher in (4, 0):
+        button(page, "call-0", 2).tap()
+        for index in range(1, 5):
+            button(page, f"call-{index}", "pass").tap()
+        for point, seat in (("high", pitcher), ("low", pitcher), ("jack", 2)):
+            button(page, f"award-{point}", seat).tap()
+        button(page, "award-game", 3).tap()
+        page.locator("#hand-entry button.save").tap()
+        expect(status_box(page)).to_be_visible()
+
+    offline = entry_words(page)
+    assert offline == (
+        "Hand 3 · Ann deals · Bob bids first",
+        "Save hand 3",
+        ["Bob", "Cy", "Di", "Eve", "Ann (dealer)"],
+    )
+    screenshot("offline-hand-3", full_page=False)
+
+    page.context.set_offline(False)
+
+    hands = wait_for_hands(page, game, 2)
+    assert [(h.number, h.dealer, h.pitcher, h.bid) for h in hands] == [
+        (1, 3, 4, 2),
+        (2, 4, 0, 2),
+    ]
+    expect(status_box(page)).to_be_hidden()
+    expect(page.locator(".sheet tbody tr")).to_have_count(2)
+    page.reload()  # the server's own form for hand 3
+    expect(page.locator("#entry-title")).to_have_text(offline[0])
+    assert entry_words(page) == offline
 
 
 def test_a_reload_while_offline_keeps_the_queue(

@@ -3,8 +3,10 @@ worker served from the root with the list of files it keeps on the phone, and th
 offline page, all under the site's Content-Security-Policy."""
 
 import json
+import posixpath
 import re
 import struct
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,11 +20,13 @@ from pytest_django.fixtures import Settings
 from pitchclub import pwa
 from tests.factories import UserFactory, game_factory
 from tests.pitchclub.test_security_headers import assert_security_headers, policy
+from tests.pitchclub.test_settings import PRODUCTION, _manage
 
 pytestmark = pytest.mark.django_db
 
 SITE_POLICY = settings.CONTENT_SECURITY_POLICY["DIRECTIVES"]
 STATIC_URL = "/static/"
+PRODUCTION_STORAGE = "pitchclub.storage.StaticFilesStorage"
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -40,6 +44,10 @@ def static_file(url: str) -> Path:
     return Path(found)
 
 
+def static_source(url: str) -> str:
+    return static_file(url).read_text()
+
+
 def precache_of(source: str) -> list[str]:
     match = re.search(r"^const PRECACHE = (\[.*?\]);$", source, re.M | re.S)
     assert match, "no precache list in sw.js"
@@ -54,6 +62,28 @@ def constant(source: str, name: str) -> str:
 
 def sw_source(client: Client) -> str:
     return client.get("/sw.js").content.decode()
+
+
+# A static import or re-export of an ES module by a relative path.
+MODULE_IMPORT = re.compile(
+    r"""\b(?:import|export)\b[^;]*?\bfrom\s*["'](\.[^"']+)["']"""
+)
+
+
+def module_imports(url: str, source_of: Callable[[str], str]) -> set[str]:
+    """The URLs of the modules the script at `url` imports, and theirs in turn."""
+    found: set[str] = set()
+    todo = [url]
+    while todo:
+        importer = todo.pop()
+        for relative in MODULE_IMPORT.findall(source_of(importer)):
+            imported = posixpath.normpath(
+                posixpath.join(posixpath.dirname(importer), relative)
+            )
+            if imported not in found:
+                found.add(imported)
+                todo.append(imported)
+    return found
 
 
 def test_the_manifest_describes_the_installable_app(client: Client) -> None:
@@ -184,20 +214,29 @@ def test_every_script_stylesheet_and_icon_a_page_loads_is_precached(
         assert STATIC_URL + "css/site.css" in loaded
         for url in loaded:
             assert url in urls, f"{page_url} loads {url}"
+            for module in (
+                module_imports(url, static_source) if url.endswith(".js") else []
+            ):
+                assert module in urls, f"{url} imports {module}"
     assert STATIC_URL + "js/offline.js" in loaded  # the game page, editable
+    # The offline queue's parts, which the page itself does not name.
+    assert module_imports(STATIC_URL + "js/offline.js", static_source) == {
+        STATIC_URL + f"js/offline/{part}.js"
+        for part in ("queue", "sheet", "conflicts", "sync")
+    }
 
 
 def test_the_deployed_worker_and_manifest_name_the_hashed_files(
     client: Client, settings: Settings, tmp_path: Path
 ) -> None:
     """In production whitenoise serves content-hashed names (forever cacheable): the
-    manifest and the precache list must use them."""
+    manifest and the precache list must use them, and so must the ES modules of the
+    offline queue when they import each other: the phone offline has only the
+    hashed names."""
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {
-            "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
-        },
+        "staticfiles": {"BACKEND": PRODUCTION_STORAGE},
     }
     settings.DEBUG = False
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -210,6 +249,23 @@ def test_the_deployed_worker_and_manifest_name_the_hashed_files(
         assert hashed.search(url), url
         assert (tmp_path / url.removeprefix(STATIC_URL)).is_file()
     assert not any("django-htmx.js" in url for url in urls)  # a DEBUG-only helper
+    [offline] = [url for url in urls if re.search(r"/js/offline\.\w+\.js$", url)]
+    modules = module_imports(
+        offline, lambda url: (tmp_path / url.removeprefix(STATIC_URL)).read_text()
+    )
+    assert len(modules) == 4
+    for module in modules:
+        assert hashed.search(module), f"{offline} imports {module}"
+        assert module in urls, f"{offline} imports {module}, which is not kept"
+
+
+def test_production_hashes_the_names_modules_import() -> None:
+    code = (
+        "from django.conf import settings; "
+        'print(settings.STORAGES["staticfiles"]["BACKEND"])'
+    )
+    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION)
+    assert result.stdout.strip() == PRODUCTION_STORAGE, result.stderr
 
 
 def test_the_offline_page_says_what_still_works(client: Client) -> None:

@@ -1,0 +1,205 @@
+// The status box above #table: the hands waiting on this phone, the hand the server
+// refused, why sending failed, and the notes about hands left out (another phone
+// recorded that number first, or undid the hand). Also what the server's 409 answers
+// mean: its boxes (templates/scoring/_conflict.html, _undone.html) say it in data
+// attributes.
+import { clearRefused, closeGap, dropLeftOut, leftOutOf, queueOf, refusedOf } from "./queue.js";
+import { alignForm, entryForm, gameId, table } from "./sheet.js";
+
+const LOGIN_URL = "/accounts/login/";
+
+// What the box says besides the queue, kept by sync.js: whether a hand is on its way;
+// why the last attempt failed when the server answered something we can't act on
+// ({text, signIn}: with a link to sign in again); why using a note's taps failed
+// ({id, text}).
+export const status = { sending: false, problem: null, restoreProblem: null };
+
+// What the box's buttons do: sync.js's sendNext and restoreLeftOut, given by
+// offline.js (sync.js imports this module, not the other way round).
+const actions = { send: () => {}, restore: () => {} };
+
+export function connect({ send, restore }) {
+  actions.send = send;
+  actions.restore = restore;
+}
+
+export function statusBox() {
+  let box = document.getElementById("offline-status");
+  const anchor = table();
+  if (!box && anchor) {
+    box = document.createElement("div");
+    box.id = "offline-status";
+    box.className = "offline-status";
+    box.setAttribute("role", "status");
+    box.setAttribute("aria-live", "polite");
+    anchor.before(box);
+  }
+  return box;
+}
+
+const hands = (n) => (n === 1 ? "1 hand" : `${n} hands`);
+
+export function line(text, className) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  if (className) p.className = className;
+  return p;
+}
+
+export function render() {
+  const box = statusBox();
+  const game = gameId();
+  if (!box || !game) return;
+  const queue = queueOf(game);
+  const refused = refusedOf(game);
+  const lines = [];
+  box.classList.toggle("refused", Boolean(refused));
+  if (refused) {
+    const rest =
+      queue.length === 1
+        ? "; 1 more hand is still waiting"
+        : queue.length
+          ? `; ${queue.length} more hands are still waiting`
+          : "";
+    lines.push(line(`Hand ${refused.number} was refused: fix it below${rest}.`, "lead-line"));
+    if (queue.length) {
+      lines.push(
+        line(
+          `${queue.length === 1 ? "It is" : "They are"} sent once this one is saved ` +
+            "(or without it, a number lower, if you leave it out).",
+        ),
+      );
+      // A hand that can't be fixed (nobody remembers it) need not hold up the
+      // others: they go without it, a number lower each.
+      const skip = document.createElement("button");
+      skip.type = "button";
+      skip.className = "btn skip-refused";
+      skip.textContent = `Leave hand ${refused.number} out, send the ${queue.length === 1 ? "other one" : `other ${queue.length}`}`;
+      skip.addEventListener("click", () => {
+        closeGap(game, refused.number);
+        clearRefused(game);
+        alignForm();
+        render();
+        actions.send();
+      });
+      lines.push(skip);
+    }
+  } else if (queue.length) {
+    const last = queue[queue.length - 1].number;
+    lines.push(
+      line(
+        `Hand ${last} is not saved yet — it is kept on this phone and will be sent when the network is back.`,
+        "lead-line",
+      ),
+    );
+    const numbers = queue.map((item) => item.number).join(", ");
+    const which = queue.length > 1 ? ` (hands ${numbers})` : "";
+    lines.push(
+      line(
+        `${hands(queue.length)} waiting to be sent${which}` +
+          (status.sending ? ": sending now…" : "."),
+      ),
+    );
+  }
+  const problem = status.problem;
+  if (problem && queue.length) {
+    const p = line(problem.text, "problem");
+    if (problem.signIn) {
+      const link = document.createElement("a");
+      link.href = `${LOGIN_URL}?next=${encodeURIComponent(location.pathname)}`;
+      link.textContent = "Sign in";
+      p.append(" ", link);
+    }
+    lines.push(p);
+  }
+  for (const note of leftOutOf(game)) {
+    // Shown by the server's own box while that is on the page.
+    const shown = [...document.querySelectorAll("[data-left-out]")].some(
+      (server) => server.dataset.leftOut === note.id,
+    );
+    if (!shown) lines.push(leftOutNote(game, note, queue.length > 0 || Boolean(refused)));
+  }
+  box.replaceChildren(...lines);
+}
+
+function leftOutNote(game, note, busy) {
+  const div = document.createElement("div");
+  div.className = "left-out";
+  if (note.undone) {
+    div.classList.add("undone");
+    div.append(
+      line(`Hand ${note.number} was undone on another phone.`, "lead-line"),
+      line("This phone's copy of it was dropped, so an undone hand never comes back."),
+    );
+    div.append(dismissButton(game, note));
+    return div;
+  }
+  const theirs = note.theirs ? `: ${note.theirs}` : "";
+  const mine = note.mine ? ` (${note.mine})` : "";
+  div.append(
+    line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
+    line(
+      `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
+        "If it was a different deal, use its taps for the next hand.",
+    ),
+  );
+  const form = entryForm();
+  const buttons = document.createElement("div");
+  buttons.className = "left-out-actions";
+  if (busy || !form) {
+    div.append(line("Its taps can be used once the hands waiting on this phone are saved."));
+  } else {
+    const restore = document.createElement("button");
+    restore.type = "button";
+    restore.className = "btn restore-left-out";
+    restore.textContent = `Use this phone's taps for hand ${form.dataset.number}`;
+    restore.addEventListener("click", () => actions.restore(game, note, restore));
+    buttons.append(restore);
+  }
+  buttons.append(dismissButton(game, note));
+  div.append(buttons);
+  if (status.restoreProblem && status.restoreProblem.id === note.id) {
+    div.append(line(status.restoreProblem.text, "problem"));
+  }
+  return div;
+}
+
+function dismissButton(game, note) {
+  const dismiss = document.createElement("button");
+  dismiss.type = "button";
+  dismiss.className = "btn dismiss-left-out";
+  dismiss.textContent = "Dismiss";
+  dismiss.setAttribute("aria-label", `Dismiss the note about hand ${note.number}`);
+  dismiss.addEventListener("click", () => {
+    dropLeftOut(game, note.id);
+    render();
+  });
+  return dismiss;
+}
+
+// The server's boxes, in the page or in an answer.
+export const UNDONE = '[data-refusal="hand_undone"]';
+export const CONFLICT = '[data-refusal="number_conflict"]';
+
+// The server's answer to a hand that was undone after it was recorded:
+// {number} or null.
+export function undoneIn(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = doc.querySelector(UNDONE);
+  return box ? { number: Number(box.dataset.number) || null } : null;
+}
+
+// The server's answer to a hand whose number another phone took first: its box
+// above a form for a later hand. What the note says ({number, theirs, mine}), or
+// null for any other 409 (the game is over, or the queue has a gap).
+export function conflictIn(html, item) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = doc.querySelector(CONFLICT);
+  const form = doc.getElementById("hand-entry");
+  if (!box || !form || !(item.number < Number(form.dataset.number))) return null;
+  return {
+    number: Number(box.dataset.number) || item.number,
+    theirs: box.dataset.theirs || "",
+    mine: box.dataset.mine || "",
+  };
+}
