@@ -137,6 +137,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # A readable lockout page that says how long to wait (and sends Retry-After).
 AXES_LOCKOUT_CALLABLE = "pitchclub.accounts.views.lockout"
+AXES_USERNAME_CALLABLE = "pitchclub.accounts.lockouts.attempt_username"
 
 
 def _env_count(name: str, default: int) -> int:

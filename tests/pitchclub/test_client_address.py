@@ -204,3 +204,37 @@ def test_the_site_login_keeps_its_lockout_page(user: AbstractUser) -> None:
     assert answer.status_code == 429
     assert answer["Content-Type"].startswith("text/html")
     assert "<h1>Sign-in paused</h1>" in answer.content.decode()
+
+
+LONG_NAME = "a" * 300  # longer than any username, and than axes' column (255)
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        (reverse("accounts:login"), "form"),
+        ("/admin/login/", "form"),
+        ("/api-auth/login/", "form"),
+        (TOKEN, "json"),
+    ],
+)
+def test_a_login_with_an_overlong_username_is_refused_not_a_500(
+    db: None, path: str, kind: str
+) -> None:
+    client = Client(raise_request_exception=False)
+    body = {"username": LONG_NAME, "password": "wrong"}
+    if kind == "json":
+        answer = client.post(path, body, content_type="application/json")
+    else:
+        answer = client.post(path, body)
+
+    assert answer.status_code in {200, 400}
+
+
+def test_http_basic_with_an_overlong_username_is_401_not_a_500(db: None) -> None:
+    client = Client(raise_request_exception=False)
+    pair = base64.b64encode(f"{LONG_NAME}:wrong".encode()).decode()
+
+    answer = client.get("/api/v1/games/", HTTP_AUTHORIZATION=f"Basic {pair}")
+
+    assert answer.status_code == 401
