@@ -151,13 +151,24 @@ def club_update(
     is_private: bool = False,
 ) -> Club:
     """Change a club's name, place, schedule, description and privacy. The slug
-    stays, so links and printed QR codes keep working after a rename."""
+    stays, so links and printed QR codes keep working after a rename; only a club
+    made private gets a new address that cannot be guessed from its name (its old
+    one would tell anyone naming a club alike that it exists)."""
     club.name = _clean_name(name, "name", "club", CLUB_NAME_MAX)
     for field, value in _club_details(location, schedule, description).items():
         setattr(club, field, value)
+    if is_private and not club.is_private:
+        club.slug = _unique_slug(club.name, private=True)
     club.is_private = bool(is_private)
     club.save(
-        update_fields=["name", "location", "schedule", "description", "is_private"]
+        update_fields=[
+            "name",
+            "location",
+            "schedule",
+            "description",
+            "is_private",
+            "slug",
+        ]
     )
     return club
 

@@ -34,12 +34,14 @@ _KINDS = {
     "control_character": "a control character ({}), which cannot be shown",
     "invisible_character": "an invisible character ({})",
     "unknown_character": "a character that cannot be shown ({})",
+    "lone_mark": "an accent or mark with no letter before it ({})",
 }
 
 
 class UnsafeText(ValueError):
     """Text holding a character it must not: `code` says which kind
-    (control_character, invisible_character, unknown_character), `char` which."""
+    (control_character, invisible_character, unknown_character, lone_mark),
+    `char` which."""
 
     def __init__(self, code: str, char: str) -> None:
         self.code = code
@@ -110,6 +112,10 @@ def unsafe_character(text: str) -> UnsafeText | None:
             return UnsafeText("invisible_character", char)
         if category in ("Cs", "Co") or (category == "Cn" and not _emoji(char)):
             return UnsafeText("unknown_character", char)
+        # A mark at the start or after a space would sit on whatever the page
+        # shows before the name (or be a name that shows nothing at all).
+        if category.startswith("M") and (index == 0 or text[index - 1].isspace()):
+            return UnsafeText("lone_mark", char)
     return None
 
 

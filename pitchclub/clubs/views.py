@@ -140,11 +140,21 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     form = ClubForm(request.POST if request.method == "POST" else None, initial=initial)
     if form.is_bound and form.is_valid():
         try:
+            old_slug = club.slug
             services.club_update(club=club, by=request.user, **form.cleaned_data)
         except RuleViolation as refusal:
             _add_refusal(form, refusal, {})
         else:
-            messages.success(request, "Saved.")
+            if club.slug != old_slug:
+                address = reverse("clubs:detail", args=[club.slug])
+                messages.success(
+                    request,
+                    f"Saved. The club is private now, so its address changed to "
+                    f"{address}, which nobody can guess: share the new link with "
+                    "your members.",
+                )
+            else:
+                messages.success(request, "Saved.")
             return redirect("clubs:detail", club.slug)
     context = {"form": form, "club": club, "access": access, "tab": "edit"}
     return render(request, f"{T}form.html", context)

@@ -78,13 +78,48 @@ def test_a_private_clubs_address_cannot_be_guessed_from_its_name(
     assert [club.slug for club in public] == ["kitchen-table", "kitchen-table-2"]
 
 
-def test_a_club_made_private_keeps_its_address(organiser: AbstractUser) -> None:
+def test_a_club_made_private_gets_an_address_that_cannot_be_guessed(
+    organiser: AbstractUser,
+) -> None:
     club = services.club_create(name="Grange", by=organiser)
 
     services.club_update(club=club, by=organiser, name="Grange", is_private=True)
 
     club.refresh_from_db()
-    assert club.slug == "grange"  # printed QR codes and links keep working
+    assert club.slug.startswith("grange-")
+    assert SUFFIX.fullmatch(club.slug.removeprefix("grange"))
+    # Nobody naming a club "Grange" can now tell that it exists.
+    outsider = signed_in(UserFactory())
+    outsider.post(reverse("clubs:create"), {"name": "Grange"})
+    assert Club.objects.get(is_private=False).slug == "grange"
+
+
+def test_a_private_club_edited_again_keeps_its_address(
+    private_club: Club, organiser: AbstractUser
+) -> None:
+    slug = private_club.slug
+
+    services.club_update(
+        club=private_club, by=organiser, name="Renamed", is_private=True
+    )
+
+    private_club.refresh_from_db()
+    assert private_club.slug == slug
+
+
+def test_the_organiser_is_told_the_new_address(organiser: AbstractUser) -> None:
+    club = services.club_create(name="Grange", by=organiser)
+    page = signed_in(organiser).post(
+        reverse("clubs:edit", args=[club.slug]),
+        {"name": "Grange", "is_private": "on"},
+        follow=True,
+    )
+
+    club.refresh_from_db()
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert f"/clubs/{club.slug}/" in text
+    assert "address changed" in text
 
 
 def test_the_private_option_says_the_address_is_not_guessable(

@@ -105,6 +105,23 @@ def test_a_zwj_or_tag_outside_an_emoji_sequence_is_refused(name: str) -> None:
     assert unsafe_character(name).code == "invisible_character"
 
 
+@pytest.mark.parametrize(
+    "name", ["\u0301", "\u0301Ann", "Ann \u0301", "Ann\t\u0301Lee"]
+)
+def test_an_accent_with_no_letter_before_it_is_refused(name: str) -> None:
+    refusal = unsafe_character(name)
+    assert refusal is not None
+    assert refusal.code == "lone_mark"
+    assert "U+0301" in refusal.sentence("The name")
+
+
+def test_an_accent_on_a_letter_is_a_name() -> None:
+    assert clean_name(DECOMPOSED) == COMPOSED
+    assert (
+        clean_name("Nguy\u1ec5n \u0905\u0902\u0915") == "Nguy\u1ec5n \u0905\u0902\u0915"
+    )
+
+
 def test_a_description_keeps_its_lines_and_refuses_the_rest() -> None:
     assert clean_text(" House rules:\r\n- no table talk\r\n", multiline=True) == (
         "House rules:\n- no table talk"
