@@ -57,6 +57,9 @@ class Row:
 class HandEntry:
     """The entry form for hand `number` of a game, bound to what was tapped."""
 
+    # The most a game-point box may hold (the template's max attribute).
+    max_game_points = MAX_GAME_POINTS
+
     def __init__(
         self,
         *,
