@@ -46,7 +46,9 @@ class Row:
     choices: list[Choice]
     hint: str = ""
     errors: list[str] = field(default_factory=list)
-    # The dealer's row when everyone else passed: the dealer must bid.
+    # An auction row: whose call it is, and whether it is the dealer's when
+    # everyone else passed (the dealer must bid).
+    player: str = ""
     stuck_dealer: bool = False
 
     @property
@@ -236,6 +238,7 @@ class HandEntry:
                         for call in everything
                     ],
                     hint=hint,
+                    player=self.names[seat],
                     stuck_dealer=stuck,
                 )
             )
@@ -330,7 +333,7 @@ class HandEntry:
         """What is still to tap before the hand can be saved, in a few words."""
         missing = []
         if self.mode == FULL:
-            waiting = [row.legend.split(" (")[0] for row in self._open_calls()]
+            waiting = [row.player for row in self._open_calls()]
             if len(waiting) == 1:
                 missing.append(f"{waiting[0]}'s call")
             elif waiting:
@@ -401,7 +404,7 @@ class HandEntry:
     def _require(self) -> None:
         if self.mode == FULL:
             for row in self._open_calls():
-                who = row.legend.split(" (")[0]
+                who = row.player
                 if row.stuck_dealer:
                     row.errors.append(
                         f"Tap {who}'s bid: everyone else passed, so the dealer must "

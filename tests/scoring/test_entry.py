@@ -215,3 +215,17 @@ def test_game_points_that_are_no_number_are_refused_in_the_box(value: str) -> No
         "empty for none."
     ]
     assert form.game_points[1]["errors"] == []
+
+
+def test_a_name_with_brackets_is_asked_for_whole() -> None:
+    names = {**NAMES, 1: "Bob (junior)"}
+    form = HandEntry(
+        rules=engine.make_rules("auction", 2),
+        number=1,
+        seat_names=names,
+        side_names=["Ann", "Bob (junior)"],
+        data={"mode": FULL},
+    )
+    assert form.missing()[0] == "2 calls (from Bob (junior))"
+    assert form.hand_input() is None
+    assert form.calls[0].errors == ["Tap Bob (junior)'s call: pass or a bid."]

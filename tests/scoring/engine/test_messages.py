@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import ast
 import pickle
+import shutil
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -119,6 +121,29 @@ def test_every_template_is_marked_for_translation() -> None:
             assert isinstance(value.args[0], ast.Constant), key.value
     # The marker is the name xgettext (and Django's makemessages) collects.
     assert catalogue.gettext_noop("Seat") == "Seat"
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="needs GNU gettext")
+def test_xgettext_collects_every_template() -> None:
+    command = ["xgettext", "-L", "Python", "--keyword=gettext_noop", "-o", "-"]
+    po = subprocess.run(
+        [*command, "--from-code=UTF-8", str(ENGINE / "messages.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    collected, current = set(), None
+    for line in po.splitlines():
+        if line.startswith("msgid "):
+            current = ast.literal_eval(line[6:])
+        elif line.startswith('"') and current is not None:
+            current += ast.literal_eval(line)
+        else:
+            if current:
+                collected.add(current)
+            current = None
+    templates = {*MESSAGES.values(), *catalogue.POINT_NAMES.values()}
+    assert templates | {*catalogue.VARIANT_NAMES.values(), catalogue.SEAT} <= collected
 
 
 def test_rendering_is_deterministic_and_leaves_the_params_alone() -> None:
