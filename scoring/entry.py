@@ -9,7 +9,6 @@ missing, and puts the engine's refusals next to the field they name, in the
 players' names rather than seat numbers."""
 
 import json
-import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,52 +16,16 @@ from typing import Any
 
 from pitchclub.text import parse_whole_number
 from scoring import engine
-from scoring.engine import PASS, RuleViolation, Variant
+from scoring.engine import PASS, RuleViolation, Suit, Variant
 from scoring.engine.auction import check_auction
 from scoring.engine.hand import MAX_GAME_POINTS
+from scoring.refusals import TableNames, sentence
+from scoring.vocabulary import LOW_HINTS, POINT_HINTS, POINT_LABELS, suit_label
 
 NOBODY = "none"
 # A game-point box holds at most MAX_GAME_POINTS: a longer number is no total at all.
 GAME_POINT_DIGITS = len(str(MAX_GAME_POINTS))
 QUICK, FULL = "quick", "full"
-SUIT_LABELS = {
-    "spades": "♠ Spades",
-    "hearts": "♥ Hearts",
-    "diamonds": "♦ Diamonds",
-    "clubs": "♣ Clubs",
-}
-POINT_LABELS = {
-    "high": "High",
-    "low": "Low",
-    "jack": "Jack",
-    "game": "Game",
-    "ace": "Ace",
-    "jick": "Jick",
-    "high_joker": "High joker",
-    "low_joker": "Low joker",
-    "ten": "Ten",
-    "three": "Three",
-    "off_three": "Off-three",
-    "two": "Two",
-}
-POINT_HINTS = {
-    "high": "took the highest trump",
-    "jack": "took the jack of trump",
-    "game": "most game points (10s, A, K, Q, J)",
-    "ace": "ace of trump",
-    "jack_thirteen": "jack of trump",
-    "jick": "other jack of trump's colour",
-    "high_joker": "joker played first",
-    "low_joker": "joker played second",
-    "ten": "ten of trump",
-    "three": "three of trump",
-    "off_three": "other three of trump's colour",
-    "two": "played the two of trump",
-}
-LOW_HINTS = {
-    "captured": "took the lowest trump",
-    "dealt": "was dealt the lowest trump",
-}
 
 
 @dataclass
@@ -83,43 +46,21 @@ class Row:
     choices: list[Choice]
     hint: str = ""
     errors: list[str] = field(default_factory=list)
+    # An auction row: whose call it is, and whether it is the dealer's when
+    # everyone else passed (the dealer must bid).
+    player: str = ""
+    stuck_dealer: bool = False
 
     @property
     def chosen(self) -> str | None:
         return next((c.value for c in self.choices if c.checked), None)
 
 
-# "team 0 (seats 0 and 2)", "seat 2", "seat 0 or 2"; "seats 0 to 3" (a range of seat
-# numbers, about a number typed by hand) stays as it is.
-_SEAT = re.compile(
-    r"\b[Tt]eam (\d+) \(seats (\d+) and (\d+)\)"
-    r"|\b[Ss]eats? (\d+)(?: or (\d+))?\b(?! to \d)",
-    re.ASCII,
-)
-
-
-# "the seat that captured …": the scorekeeper says "the player".
-_A_SEAT = re.compile(r"\b(the|a|each|same) seat\b")
-
-
-def in_names(message: str, names: Mapping[int, str], sides: list[str]) -> str:
-    """An engine message with "seat 2" and "team 0 (seats 0 and 2)" replaced by
-    the players' names: the scorekeeper knows the table by its people."""
-
-    def name(match: re.Match[str]) -> str:
-        if match.group(1) is not None:
-            return sides[int(match.group(1))]
-        first = names.get(int(match.group(4)), match.group(0))
-        if match.group(5) is not None:
-            return f"{first} or {names.get(int(match.group(5)), match.group(5))}"
-        return first
-
-    message = _SEAT.sub(name, message)
-    return _A_SEAT.sub(lambda match: f"{match.group(1)} player", message)
-
-
 class HandEntry:
     """The entry form for hand `number` of a game, bound to what was tapped."""
+
+    # The most a game-point box may hold (the template's max attribute).
+    max_game_points = MAX_GAME_POINTS
 
     def __init__(
         self,
@@ -200,7 +141,7 @@ class HandEntry:
             self.awards.append(
                 Row(
                     f"award-{point}",
-                    POINT_LABELS[point],
+                    str(POINT_LABELS[point]),
                     self._seat_choices(f"award-{point}", nobody=nobody),
                     hint=self._point_hint(point),
                 )
@@ -210,8 +151,8 @@ class HandEntry:
             "trump",
             "Trump (optional)",
             [
-                Choice(suit, label, checked=trump == suit)
-                for suit, label in SUIT_LABELS.items()
+                Choice(suit.value, suit_label(suit), checked=trump == suit)
+                for suit in Suit
             ],
         )
         self.single_trump = str(data.get("single_trump", "")) in ("on", "1", "true")
@@ -233,12 +174,10 @@ class HandEntry:
 
     def _point_hint(self, point: str) -> str:
         if point == "low":
-            return LOW_HINTS[str(self.rules.low_goes_to)]
-        if point == "jack" and self.rules.variant is Variant.THIRTEEN:
-            return POINT_HINTS["jack_thirteen"]
-        hint = POINT_HINTS[point]
+            return str(LOW_HINTS[self.rules.low_goes_to])
+        hint = POINT_HINTS[self.rules.variant, point]
         value = engine.POINT_VALUES[self.rules.variant][point]
-        return f"{hint} · {value} points" if value > 1 else hint
+        return f"{hint} · {value} points" if value > 1 else str(hint)
 
     def _call_rows(self) -> list[Row]:
         """One row per seat in auction order. With strict_calls, a call the auction
@@ -256,6 +195,7 @@ class HandEntry:
             name = f"call-{index}"
             given = _call_value(self.data.get(name))
             hint = ""
+            stuck = False
             allowed = everything
             if closer is not None:
                 hint = f"no turn after {closer}'s {rules.max_bid}"
@@ -265,11 +205,13 @@ class HandEntry:
                 # Until every earlier call is tapped, any call may come.
                 allowed = legal if legal is not None else everything
             if seat == self.dealer and all_passed and index == len(made):
+                stuck = True
                 hint = (
                     f"everyone else passed: must bid at least "
                     f"{rules.stuck_dealer_min_bid}"
                 )
             if given is not None and given not in allowed:
+                stuck = False
                 hint = f"{'Pass' if given == PASS else given} cleared: not allowed now"
                 given = None
             if given is None or legal is None:
@@ -296,6 +238,8 @@ class HandEntry:
                         for call in everything
                     ],
                     hint=hint,
+                    player=self.names[seat],
+                    stuck_dealer=stuck,
                 )
             )
         return rows
@@ -307,6 +251,15 @@ class HandEntry:
             return None
         # After a closing bid the later players have no turn: only "pass" fits.
         return after if after or len(calls) >= self.rules.players else (PASS,)
+
+    @property
+    def table_names(self) -> TableNames:
+        """The players' and sides' names, for refusals said in names."""
+        return TableNames(self.names, self.side_names)
+
+    def refusal_words(self, refusal: RuleViolation) -> str:
+        """A refusal in the players' names, in the scorekeeper's language."""
+        return sentence(refusal, self.table_names)
 
     @property
     def seats_json(self) -> str:
@@ -380,7 +333,7 @@ class HandEntry:
         """What is still to tap before the hand can be saved, in a few words."""
         missing = []
         if self.mode == FULL:
-            waiting = [row.legend.split(" (")[0] for row in self._open_calls()]
+            waiting = [row.player for row in self._open_calls()]
             if len(waiting) == 1:
                 missing.append(f"{waiting[0]}'s call")
             elif waiting:
@@ -451,8 +404,8 @@ class HandEntry:
     def _require(self) -> None:
         if self.mode == FULL:
             for row in self._open_calls():
-                who = row.legend.split(" (")[0]
-                if row.hint.startswith("everyone else passed"):
+                who = row.player
+                if row.stuck_dealer:
                     row.errors.append(
                         f"Tap {who}'s bid: everyone else passed, so the dealer must "
                         f"bid at least {self.rules.stuck_dealer_min_bid}."
@@ -505,7 +458,7 @@ class HandEntry:
         """Put the engine's refusal (or `message`, its words for people) next to
         the field it names."""
         if message is None:
-            message = in_names(refusal.message, self.names, self.side_names)
+            message = self.refusal_words(refusal)
         where = refusal.field or ""
         rows = {
             "pitcher": self.pitcher,

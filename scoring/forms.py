@@ -3,38 +3,38 @@ by scoring.engine (through the services), whose refusals come back next to the f
 they name."""
 
 import re
-import unicodedata
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub import selectors as club_selectors
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Club
-from scoring.engine import OPTION_DEFAULTS, RuleViolation, Variant
+from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS, RuleViolation, Variant
 from scoring.engine.rules import MAX_TARGET
+from scoring.refusals import TableNames, sentence
 from scoring.services import PLAYER_NAME_MAX
+from scoring.vocabulary import VARIANT_LABELS
 
 # Seven name boxes, the most Auction Pitch allows, of which four show at first: the
 # page's CSS shows the next box once the last visible one has a name, and empty boxes
 # are left out wherever they are. Adding a player is typing a name, removing one is
 # clearing it: no "add"/"remove" button to aim a thumb at, no round trip, and it works
 # without JavaScript (browsers without CSS :has() simply show all seven boxes).
-MAX_SEATS = 7
+MAX_SEATS = MAX_PLAYERS
 SEATS_SHOWN = 4
 
 NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
 
-VARIANT_CHOICES = [
-    (Variant.AUCTION.value, "Auction Pitch"),
-    (Variant.THIRTEEN.value, "13-Point Partner Pitch"),
-]
+VARIANT_CHOICES = [(variant.value, VARIANT_LABELS[variant]) for variant in Variant]
+CHOOSE_VARIANT = format_lazy(
+    _("Choose {auction} or {thirteen}."),
+    auction=VARIANT_LABELS[Variant.AUCTION],
+    thirteen=VARIANT_LABELS[Variant.THIRTEEN],
+)
 SOLO, PARTNERS = "solo", "partners"
-
-
-def name_key(name: str) -> str:
-    """A name as the services compare them: composed, spaces squeezed, any case."""
-    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 class PlainForm(forms.Form):
@@ -54,10 +54,7 @@ class NewGameForm(PlainForm):
         choices=VARIANT_CHOICES,
         initial=Variant.AUCTION.value,
         widget=forms.RadioSelect,
-        error_messages={
-            "required": "Choose Auction Pitch or 13-Point Partner Pitch.",
-            "invalid_choice": "Choose Auction Pitch or 13-Point Partner Pitch.",
-        },
+        error_messages={"required": CHOOSE_VARIANT, "invalid_choice": CHOOSE_VARIANT},
     )
     club = forms.CharField(
         label="Club",
@@ -186,34 +183,25 @@ class NewGameForm(PlainForm):
         field = refusal.field
         seat = re.fullmatch(r"players\.([0-9]+)", field)
         if seat and int(seat.group(1)) < len(self.seat_boxes):
-            index = int(seat.group(1))
-            box = self.seat_boxes[index]
-            self.add_error(f"player_{box}", self._in_box_words(refusal, index))
+            box = self.seat_boxes[int(seat.group(1))]
+            self.add_error(f"player_{box}", sentence(refusal, self.box_names))
         elif field == "players":
-            self.players_errors.append(refusal.message)
+            self.players_errors.append(sentence(refusal))
         elif field in ("first_dealer", "partnership", "variant"):
-            self.add_error(field, refusal.message)
+            self.add_error(field, sentence(refusal))
         elif field.startswith("options.") and field[8:] in options.fields:
-            options.add_error(field[8:], refusal.message)
+            options.add_error(field[8:], sentence(refusal))
         else:
-            self.add_error(None, refusal.message)
+            self.add_error(None, sentence(refusal))
 
-    def _in_box_words(self, refusal: RuleViolation, index: int) -> str:
-        """The services count seats from 0; the page numbers its boxes from 1."""
-        if refusal.code != "duplicate_player":
-            return refusal.message
+    @property
+    def box_names(self) -> TableNames:
+        """Each seat by the name typed in its box, and the box's number (the
+        services count seats from 0; the page numbers its boxes from 1)."""
         names = self.cleaned_data["players"]
-        earlier = next(
-            at
-            for at in range(index + 1)
-            if name_key(names[at]) == name_key(names[index])
-        )
-        if earlier == index:
-            return refusal.message
-        return (
-            f"{' '.join(names[earlier].split())} is already player "
-            f"{self.seat_boxes[earlier] + 1}: each player can sit only once. "
-            "Clear one of the two boxes, or tell them apart (“Ann B.”)."
+        return TableNames(
+            seats={seat: " ".join(name.split()) for seat, name in enumerate(names)},
+            numbers={seat: box + 1 for seat, box in enumerate(self.seat_boxes)},
         )
 
 

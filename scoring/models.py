@@ -9,11 +9,17 @@ from django.db import models
 from django.db.models import F, Q
 
 from pitchclub.models import Club, Player
+from scoring import engine
+from scoring.vocabulary import POINT_IDS, POINT_LABELS, SUITS, VARIANT_LABELS
 
-
-class Variant(models.TextChoices):
-    AUCTION = "auction", "Auction Pitch"
-    THIRTEEN = "thirteen", "13-Point Partner Pitch"
+# The choices are the engine's ids with scoring.vocabulary's labels.
+Variant = models.TextChoices(
+    "Variant",
+    [
+        (variant.name, (variant.value, VARIANT_LABELS[variant]))
+        for variant in engine.Variant
+    ],
+)
 
 
 class Status(models.TextChoices):
@@ -21,28 +27,14 @@ class Status(models.TextChoices):
     FINISHED = "finished", "Finished"
 
 
-class Point(models.TextChoices):
-    """Every point of both variants by its API name (`jack` is shared)."""
+# Every point of both variants by its API name (`jack` is shared).
+Point = models.TextChoices(
+    "Point", [(point.upper(), (point, POINT_LABELS[point])) for point in POINT_IDS]
+)
 
-    HIGH = "high", "High"
-    LOW = "low", "Low"
-    JACK = "jack", "Jack"
-    GAME = "game", "Game"
-    ACE = "ace", "Ace"
-    JICK = "jick", "Jick"
-    HIGH_JOKER = "high_joker", "High joker"
-    LOW_JOKER = "low_joker", "Low joker"
-    TEN = "ten", "Ten"
-    THREE = "three", "Three"
-    OFF_THREE = "off_three", "Off-three"
-    TWO = "two", "Two"
-
-
-class Suit(models.TextChoices):
-    SPADES = "spades", "Spades"
-    HEARTS = "hearts", "Hearts"
-    DIAMONDS = "diamonds", "Diamonds"
-    CLUBS = "clubs", "Clubs"
+Suit = models.TextChoices(
+    "Suit", [(suit.name, (suit.value, SUITS[suit].label)) for suit in engine.Suit]
+)
 
 
 class Game(models.Model):
@@ -83,8 +75,11 @@ class Game(models.Model):
                 condition=Q(status__in=Status.values), name="game_status_known"
             ),
             models.CheckConstraint(
-                condition=Q(player_count__gte=2, player_count__lte=7),
-                name="game_player_count_2_to_7",
+                condition=Q(
+                    player_count__gte=engine.MIN_PLAYERS,
+                    player_count__lte=engine.MAX_PLAYERS,
+                ),
+                name=f"game_player_count_{engine.MIN_PLAYERS}_to_{engine.MAX_PLAYERS}",
             ),
             models.CheckConstraint(
                 condition=Q(first_dealer__lt=F("player_count")),

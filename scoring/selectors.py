@@ -8,7 +8,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 
 from pitchclub import selectors as permissions
 from scoring import engine, services
-from scoring.models import Game, Hand, HandRevision, Seat
+from scoring.models import Game, Hand, HandRevision, Point, Seat
 
 
 def game_list(
@@ -204,7 +204,7 @@ def _hand_changes(
     awards_after = after.get("awards") or {}
     for point in awards_after:
         if awards_before.get(point) != awards_after[point]:
-            label = point.replace("_", " ").capitalize()
+            label = Point(point).label
             changes.append(
                 f"{label} {_who(awards_before.get(point), names)} → "
                 f"{_who(awards_after[point], names)}"

@@ -102,23 +102,16 @@ def _resolve_players(
                 raise RuleViolation(
                     "player_not_in_roster",
                     field,
-                    f"{entry.name} is not in {club.name}'s roster: add them to the "
-                    "roster, or give their name instead.",
+                    params={"player": entry.name, "club": club.name},
                 )
             if club is None and not _may_seat_outside_clubs(entry, created_by):
                 raise RuleViolation(
-                    "player_not_yours",
-                    field,
-                    f"{entry.name} is not one of your own players: outside a club, "
-                    "name by id only yourself or players from your own games. Give "
-                    "their name instead.",
+                    "player_not_yours", field, params={"player": entry.name}
                 )
             resolved.append(entry)
             continue
         if not isinstance(entry, str):
-            raise RuleViolation(
-                "invalid_player", field, "Give each player as a name or a player id."
-            )
+            raise RuleViolation("invalid_player", field)
         try:
             name = clean_name(entry)
         except UnsafeText as problem:
@@ -126,17 +119,17 @@ def _resolve_players(
                 "invalid_player_name",
                 field,
                 problem.sentence(f"The name of player {index + 1}"),
+                params={"player": index + 1, "problem": problem.code},
             ) from problem
         if not name:
             raise RuleViolation(
-                "empty_player_name", field, f"Player {index + 1} has no name."
+                "empty_player_name", field, params={"player": index + 1}
             )
         if len(name) > PLAYER_NAME_MAX:
             raise RuleViolation(
                 "player_name_too_long",
                 field,
-                f"The name of player {index + 1} is longer than {PLAYER_NAME_MAX} "
-                "characters.",
+                params={"player": index + 1, "most": PLAYER_NAME_MAX},
             )
         if club is not None:
             player = club_services.guest_add(club=club, name=name)
@@ -151,8 +144,10 @@ def _resolve_players(
                 raise RuleViolation(
                     "duplicate_player",
                     f"players.{index}",
-                    f"{player.name} already sits at seat {seen[key]}: "
-                    "each player can sit only once.",
+                    params={
+                        "name": player.name,
+                        "seat": engine.messages.Seat(seen[key]),
+                    },
                 )
         seen[player.pk] = seen[player.name.casefold()] = index
     return resolved
@@ -172,7 +167,7 @@ def game_start(
     """Start a game: seats in the given order, seat 0 first. Whether the creator may
     start a game in `club` is the caller's check (pitchclub.selectors)."""
     if not isinstance(players, Sequence) or isinstance(players, str):
-        raise RuleViolation("invalid_players", "players", "Give the players as a list.")
+        raise RuleViolation("invalid_players", "players", reason="list")
     rules = engine.make_rules(variant, len(players), partnership, first_dealer, options)
     seated = _resolve_players(players, club, _user(created_by))
     game = Game.objects.create(
@@ -278,11 +273,7 @@ def _refuse_undone(game: Game, client_id: UUID) -> None:
     )
     if undone is not None:
         raise RuleViolation(
-            "hand_undone",
-            "client_id",
-            f"Hand {undone} was undone after it was recorded, so it is not recorded "
-            "again. If that deal should count, record it as a new hand.",
-            hand=undone,
+            "hand_undone", "client_id", hand=undone, params={"number": undone}
         )
 
 
@@ -307,8 +298,7 @@ def hand_record(
         raise RuleViolation(
             "number_conflict",
             "number",
-            f"Hand {number} cannot be recorded: the next hand of this game is hand "
-            f"{expected}. Reload the game: someone else may have recorded a hand.",
+            params={"number": number, "expected": expected},
         )
     result, state = engine.score_hand(rules_for(game), state_of(game), hand)
     stored = Hand.objects.create(
@@ -391,8 +381,7 @@ def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) 
         raise RuleViolation(
             "not_last_hand",
             "number",
-            f"Only the last hand (hand {game.hand_count}) can be undone. "
-            f"To change hand {number}, correct it instead.",
+            params={"last": game.hand_count, "number": number},
         )
     HandRevision.objects.create(
         game=game,

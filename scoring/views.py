@@ -21,7 +21,7 @@ from pitchclub.models import Club, Player
 from pitchclub.text import parse_whole_number
 from scoring import engine, selectors, services, watch
 from scoring.engine import RuleViolation
-from scoring.entry import FULL, QUICK, HandEntry, in_names
+from scoring.entry import FULL, QUICK, HandEntry
 from scoring.forms import (
     MAX_SEATS,
     OPTIONS_FORMS,
@@ -169,7 +169,7 @@ def _in_words(
 ) -> str:
     """A refusal in the players' names; a correction that would end the game early
     also says who would win, and when."""
-    message = in_names(refusal.message, entry.names, entry.side_names)
+    message = entry.refusal_words(refusal)
     if refusal.code == "won_before_last_hand" and refusal.hand and entry.correcting:
         hand = entry.parse()
         if hand is not None:

@@ -2,7 +2,8 @@
 
 Build a game's ``Rules`` with ``make_rules``, then score hands one by one with
 ``score_hand`` or a whole game with ``replay``. A scorekeeper's mistake raises
-``RuleViolation`` with a code, the field concerned and a message for people.
+``RuleViolation`` with a code, the field concerned and its parameters; its message
+for people is built from them in one catalogue (``engine.messages``).
 """
 
 from .auction import legal_calls
@@ -18,6 +19,8 @@ from .game import (
 )
 from .hand import HandInput
 from .rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     OPTION_DEFAULTS,
     PASS,
     POINT_VALUES,
@@ -31,6 +34,8 @@ from .rules import (
 )
 
 __all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "OPTION_DEFAULTS",
     "PASS",
     "POINTS",

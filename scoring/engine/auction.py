@@ -5,18 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import RuleViolation
-from .rules import PASS, Rules, Variant, describe, is_whole_number
+from .messages import Given, Seat, VariantName
+from .rules import PASS, Rules, Variant, is_whole_number
 
 
 def _calls_field(calls: object) -> Sequence[int | str]:
     """Refuse an auction that is not a list of calls."""
     if isinstance(calls, list | tuple):
         return calls
-    raise RuleViolation(
-        "invalid_auction",
-        "auction",
-        'The auction must be a list of calls, one per player, each "pass" or a bid.',
-    )
+    raise RuleViolation("invalid_auction", "auction")
 
 
 def walk_auction(
@@ -34,10 +31,12 @@ def walk_auction(
         raise RuleViolation(
             "too_many_calls",
             "auction",
-            f"The auction has {len(calls)} calls but this game has {players} players: "
-            f"give exactly one call per player, starting with seat "
-            f"{(dealer + 1) % players} (left of the dealer) and ending with the "
-            f"dealer, seat {dealer}.",
+            params={
+                "calls": len(calls),
+                "players": players,
+                "first": Seat((dealer + 1) % players),
+                "dealer": Seat(dealer),
+            },
         )
     min_bid = rules.min_bid
     max_bid = rules.max_bid
@@ -55,23 +54,31 @@ def walk_auction(
             raise RuleViolation(
                 "invalid_call",
                 f"auction.{index}",
-                f'Seat {seat} called {describe(call)}: a call is "pass" or a bid '
-                f"from {min_bid} to {max_bid}.",
+                params={
+                    "seat": Seat(seat),
+                    "call": Given(call),
+                    "least": min_bid,
+                    "most": max_bid,
+                },
             )
         if closed:
             raise RuleViolation(
                 "calls_after_closing_bid",
                 f"auction.{index}",
-                f"Seat {seat} cannot bid after seat {holder} bid {max_bid}, which "
-                f"ends the auction: leave the later calls out or give them as "
-                f'"pass".',
+                params={"seat": Seat(seat), "holder": Seat(holder), "closing": max_bid},
             )
         if not min_bid <= call <= max_bid:
             raise RuleViolation(
                 "bid_out_of_range",
                 f"auction.{index}",
-                f"Seat {seat} bid {call}, but bids in {rules.name} are {min_bid} to "
-                f'{max_bid}: correct the bid or make it "pass".',
+                reason="call",
+                params={
+                    "seat": Seat(seat),
+                    "bid": call,
+                    "variant": VariantName(rules.variant),
+                    "least": min_bid,
+                    "most": max_bid,
+                },
             )
         if index == last:
             _check_dealer_bid(rules, dealer, index, call, high, holder)
@@ -79,8 +86,12 @@ def walk_auction(
             raise RuleViolation(
                 "bid_not_higher",
                 f"auction.{index}",
-                f"Seat {seat} bid {call}, but seat {holder} has already bid {high}: "
-                f"bid more than {high} or pass.",
+                params={
+                    "seat": Seat(seat),
+                    "bid": call,
+                    "holder": Seat(holder),
+                    "high": high,
+                },
             )
         high = call
         holder = seat
@@ -90,13 +101,15 @@ def walk_auction(
 
 
 def _dealer_stuck(rules: Rules, dealer: int, index: int, call: object) -> RuleViolation:
-    minimum = rules.stuck_dealer_min_bid
-    what = "passed" if call == PASS else f"bid {call}"
     return RuleViolation(
         "dealer_stuck",
         f"auction.{index}",
-        f"The dealer must bid at least {minimum} when everyone else passes. Seat "
-        f"{dealer} (the dealer) {what}: bid {minimum} or more.",
+        reason="passed" if call == PASS else None,
+        params={
+            "least": rules.stuck_dealer_min_bid,
+            "dealer": Seat(dealer),
+            "bid": call,
+        },
     )
 
 
@@ -112,30 +125,21 @@ def _check_dealer_bid(
         return
     if bid == high and rules.may_steal:
         return
-    if rules.may_steal:
-        fix = f"bid {high} to steal, bid more than {high}, or pass"
-    else:
-        fix = f"bid more than {high} or pass"
+    params = {
+        "dealer": Seat(dealer),
+        "bid": bid,
+        "holder": Seat(holder),
+        "high": high,
+        "variant": VariantName(rules.variant),
+    }
+    field = f"auction.{index}"
     if bid == high:
+        # Equalling the highest bid is a steal, which this game does not allow.
         if rules.variant is Variant.AUCTION:
-            raise RuleViolation(
-                "steal_not_allowed",
-                f"auction.{index}",
-                f"The dealer (seat {dealer}) bid {bid}, the same as seat {holder}, but "
-                f"stealing is turned off in this game: {fix}.",
-            )
-        raise RuleViolation(
-            "bid_not_higher",
-            f"auction.{index}",
-            f"The dealer (seat {dealer}) bid {bid}, the same as seat {holder}, but "
-            f"there is no steal in {rules.name}: {fix}.",
-        )
-    raise RuleViolation(
-        "bid_not_higher",
-        f"auction.{index}",
-        f"The dealer (seat {dealer}) bid {bid}, but seat {holder} has already bid "
-        f"{high}: {fix}.",
-    )
+            raise RuleViolation("steal_not_allowed", field, params=params)
+        raise RuleViolation("bid_not_higher", field, reason="no_steal", params=params)
+    reason = "dealer_may_steal" if rules.may_steal else "dealer"
+    raise RuleViolation("bid_not_higher", field, reason=reason, params=params)
 
 
 def check_auction(
@@ -148,11 +152,14 @@ def check_auction(
         raise RuleViolation(
             "too_few_calls",
             "auction",
-            f"The auction has {len(calls)} call{'' if len(calls) == 1 else 's'} but "
-            f"this game has {players} players: give one call per player, starting "
-            f"with seat {(dealer + 1) % players} (left of the dealer) and ending with "
-            f"the dealer, seat {dealer}. Only a bid of {rules.max_bid} lets the later "
-            f"calls be left out.",
+            reason="one" if len(calls) == 1 else None,
+            params={
+                "calls": len(calls),
+                "players": players,
+                "first": Seat((dealer + 1) % players),
+                "dealer": Seat(dealer),
+                "closing": rules.max_bid,
+            },
         )
     return holder, high
 

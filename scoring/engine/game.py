@@ -85,9 +85,7 @@ def score_hand(
         raise RuleViolation(
             "game_over",
             "game",
-            f"This game is over: {rules.side_name(state.winner)} won it at hand "
-            f"{state.hands}. No more hands can be recorded; correct or undo a hand "
-            f"instead.",
+            params={"winner": rules.side(state.winner), "hands": state.hands},
         )
     number = state.hands + 1
     players = rules.players
@@ -191,10 +189,8 @@ def replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
             raise RuleViolation(
                 "won_before_last_hand",
                 "game",
-                f"After this change the game would be won at hand {number}, but "
-                f"{total} hands are recorded. Remove the hands after hand {number} "
-                f"first.",
                 hand=number,
+                params={"number": number, "total": total},
             )
     return Replay(results=tuple(results), state=state)
 

@@ -7,7 +7,16 @@ from dataclasses import dataclass, field
 
 from .auction import check_auction
 from .errors import RuleViolation
-from .rules import Rules, Suit, Variant, describe, is_whole_number
+from .messages import (
+    Given,
+    Listing,
+    PointName,
+    Seat,
+    SeatOf,
+    Sides,
+    VariantName,
+)
+from .rules import Rules, Suit, Variant, is_whole_number
 
 # The cards' game points: each ten 10, ace 4, king 3, queen 2, jack 1, four suits.
 MAX_GAME_POINTS = 80
@@ -17,21 +26,6 @@ _SUITS = frozenset(_SUITS_IN_ORDER)
 
 _SEAT_TYPES = frozenset((int, type(None)))
 _GAME_POINT_TYPES = frozenset((int,))
-
-_POINT_LABELS = {
-    "high": "High",
-    "low": "Low",
-    "jack": "Jack",
-    "game": "Game",
-    "ace": "the ace",
-    "jick": "the jick",
-    "high_joker": "the high joker",
-    "low_joker": "the low joker",
-    "ten": "the ten",
-    "three": "the three",
-    "off_three": "the off-three",
-    "two": "the two",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +69,7 @@ def check_hand(rules: Rules, dealer: int, hand: HandInput) -> CheckedHand:
             raise RuleViolation(
                 "unknown_suit",
                 "trump",
-                f"There is no trump suit {describe(trump)}: choose one of "
-                f"{', '.join(_SUITS_IN_ORDER)}, or leave it out.",
+                params={"trump": Given(trump), "suits": Listing(_SUITS_IN_ORDER)},
             )
         # A Suit member becomes its plain value, ready for JSON.
         trump = str(trump)
@@ -90,21 +83,25 @@ def check_hand(rules: Rules, dealer: int, hand: HandInput) -> CheckedHand:
     return auction, pitcher, bid, trump, seats, single_trump, game_points
 
 
-def _check_seat(rules: Rules, value: object, field_name: str, role: str) -> int:
+def _check_pitcher(rules: Rules, value: object) -> int:
     if not is_whole_number(value):
         raise RuleViolation(
             "invalid_seat",
-            field_name,
-            f"{role} must be a seat number from 0 to {rules.players - 1}, not "
-            f"{describe(value)}.",
+            "pitcher",
+            reason="pitcher",
+            params={"last": rules.players - 1, "given": Given(value)},
         )
-    if not 0 <= value < rules.players:
+    _check_seat_exists(rules, value, "pitcher")
+    return value
+
+
+def _check_seat_exists(rules: Rules, seat: int, field_name: str) -> None:
+    if not 0 <= seat < rules.players:
         raise RuleViolation(
             "unknown_seat",
             field_name,
-            f"Seat {value} does not exist: this game has {rules.seat_range()}.",
+            params={"seat": Seat(seat), "last": rules.players - 1},
         )
-    return value
 
 
 def _check_bid_value(rules: Rules, bid: object) -> int:
@@ -112,15 +109,22 @@ def _check_bid_value(rules: Rules, bid: object) -> int:
         raise RuleViolation(
             "invalid_bid",
             "bid",
-            f"The bid must be a whole number from {rules.min_bid} to {rules.max_bid}, "
-            f"not {describe(bid)}.",
+            params={
+                "least": rules.min_bid,
+                "most": rules.max_bid,
+                "given": Given(bid),
+            },
         )
     if not rules.min_bid <= bid <= rules.max_bid:
         raise RuleViolation(
             "bid_out_of_range",
             "bid",
-            f"A bid of {bid} is not possible: bids in {rules.name} are "
-            f"{rules.min_bid} to {rules.max_bid}.",
+            params={
+                "bid": bid,
+                "variant": VariantName(rules.variant),
+                "least": rules.min_bid,
+                "most": rules.max_bid,
+            },
         )
     return bid
 
@@ -132,56 +136,39 @@ def _check_bidding(
     if hand.auction is not None:
         pitcher, bid = check_auction(rules, dealer, hand.auction)
         if hand.pitcher is not None:
-            given = _check_seat(rules, hand.pitcher, "pitcher", "The pitcher")
+            given = _check_pitcher(rules, hand.pitcher)
             if given != pitcher:
                 raise RuleViolation(
                     "pitcher_mismatch",
                     "pitcher",
-                    f"The auction makes seat {pitcher} the pitcher, but the pitcher "
-                    f"is given as seat {given}: correct the auction or the pitcher.",
+                    params={"pitcher": Seat(pitcher), "given": Seat(given)},
                 )
         if hand.bid is not None:
             given = _check_bid_value(rules, hand.bid)
             if given != bid:
                 raise RuleViolation(
-                    "bid_mismatch",
-                    "bid",
-                    f"The auction ends with a bid of {bid}, but the bid is given as "
-                    f"{given}: correct the auction or the bid.",
+                    "bid_mismatch", "bid", params={"bid": bid, "given": given}
                 )
         return tuple(hand.auction), pitcher, bid
     if hand.pitcher is None:
-        raise RuleViolation(
-            "missing_pitcher",
-            "pitcher",
-            "Say who the pitcher is (the player who won the auction), or record the "
-            "whole auction.",
-        )
-    pitcher = _check_seat(rules, hand.pitcher, "pitcher", "The pitcher")
+        raise RuleViolation("missing_pitcher", "pitcher")
+    pitcher = _check_pitcher(rules, hand.pitcher)
     if hand.bid is None:
-        raise RuleViolation(
-            "missing_bid",
-            "bid",
-            "Give the pitcher's bid, or record the whole auction.",
-        )
+        raise RuleViolation("missing_bid", "bid")
     bid = _check_bid_value(rules, hand.bid)
     if pitcher == dealer and not _dealer_can_win_with(rules, bid):
-        if rules.variant is Variant.THIRTEEN:
-            why = (
-                f"the dealer must bid at least {rules.stuck_dealer_min_bid} when "
-                f"everyone else passes, and more than any other bid"
-            )
-        else:
-            why = (
-                f"the dealer must bid at least {rules.dealer_min_bid} when everyone "
-                f"else passes, a bid over another player is at least 2, and stealing "
-                f"is turned off in this game"
-            )
+        thirteen = rules.variant is Variant.THIRTEEN
         raise RuleViolation(
             "impossible_bid",
             "bid",
-            f"The dealer (seat {dealer}) cannot win the auction with a bid of {bid}: "
-            f"{why}. Check the pitcher and the bid.",
+            reason="thirteen" if thirteen else None,
+            params={
+                "dealer": Seat(dealer),
+                "bid": bid,
+                "least": rules.stuck_dealer_min_bid
+                if thirteen
+                else rules.dealer_min_bid,
+            },
         )
     return None, pitcher, bid
 
@@ -200,12 +187,7 @@ def _dealer_can_win_with(rules: Rules, bid: int) -> bool:
 def _check_awards(rules: Rules, awards: object) -> tuple[int | None, ...]:
     """Return the seat of every point of the variant (None for nobody)."""
     if not isinstance(awards, Mapping):
-        raise RuleViolation(
-            "invalid_awards",
-            "awards",
-            'The awards must name, for each point, a seat or nobody, like {"high": 0, '
-            '"low": 2}.',
-        )
+        raise RuleViolation("invalid_awards", "awards")
     index = rules.point_index
     if not awards.keys() <= index.keys():
         for point in awards:
@@ -213,8 +195,11 @@ def _check_awards(rules: Rules, awards: object) -> tuple[int | None, ...]:
                 raise RuleViolation(
                     "unknown_point",
                     f"awards.{point}",
-                    f"There is no point {describe(point)} in {rules.name}: the "
-                    f"points are {', '.join(rules.points)}.",
+                    params={
+                        "point": Given(point),
+                        "variant": VariantName(rules.variant),
+                        "points": Listing(rules.points),
+                    },
                 )
     seats = tuple(map(awards.get, rules.points))
     # Set operations check every seat at C speed; the loop only finds the culprit.
@@ -224,33 +209,26 @@ def _check_awards(rules: Rules, awards: object) -> tuple[int | None, ...]:
     ) or not rules.award_values.issuperset(seats):
         for point, seat in zip(rules.points, seats, strict=True):
             if seat is not None and not is_whole_number(seat):
-                label = _POINT_LABELS[point]
                 raise RuleViolation(
                     "invalid_seat",
                     f"awards.{point}",
-                    f"{label[0].upper()}{label[1:]} goes to a seat number from 0 to "
-                    f"{rules.players - 1}, or to nobody; not {describe(seat)}.",
+                    reason="award",
+                    params={
+                        "point": PointName(point),
+                        "last": rules.players - 1,
+                        "given": Given(seat),
+                    },
                 )
             if seat is not None:
-                _check_seat(rules, seat, f"awards.{point}", "")
+                _check_seat_exists(rules, seat, f"awards.{point}")
     if rules.variant is Variant.AUCTION:
         if seats[0] is None:
-            raise RuleViolation(
-                "missing_high",
-                "awards.high",
-                "High always goes to someone (the pitcher's lead is a trump): award "
-                "it to the seat that captured the highest trump.",
-            )
+            raise RuleViolation("missing_high", "awards.high")
         if seats[1] is None:
-            if rules.low_goes_to == "dealt":
-                who = "the seat that was dealt the lowest trump"
-            else:
-                who = "the seat that captured the lowest trump"
             raise RuleViolation(
                 "missing_low",
                 "awards.low",
-                f"Low always goes to someone: award it to {who} (with only one trump "
-                f"in play, High and Low go to the same seat).",
+                reason="dealt" if rules.low_goes_to == "dealt" else None,
             )
     return tuple(seats)
 
@@ -262,31 +240,29 @@ def _check_single_trump(
         raise RuleViolation(
             "invalid_single_trump",
             "single_trump",
-            f"Single trump must be true or false, not {describe(single_trump)}.",
+            params={"given": Given(single_trump)},
         )
     if rules.variant is not Variant.AUCTION:
         raise RuleViolation(
             "single_trump_not_allowed",
             "single_trump",
-            f"Only Auction Pitch has single-trump hands; {rules.name} does not: "
-            f"leave it off.",
+            params={
+                "auction": VariantName(Variant.AUCTION),
+                "variant": VariantName(rules.variant),
+            },
         )
     high, low, jack = seats[0], seats[1], seats[2]
     if low != high:
         raise RuleViolation(
             "single_trump_split",
             "awards.low",
-            f"High and Low must go to the same player in a single-trump hand. High "
-            f"is awarded to seat {high} and Low to seat {low}: give both to the seat "
-            f"that captured the trump, or unmark the hand as single trump.",
+            params={"high": Seat(high), "low": Seat(low)},
         )
     if jack is not None and jack != high:
         raise RuleViolation(
             "single_trump_jack_split",
             "awards.jack",
-            f"In a single-trump hand the Jack, if in play, is the one trump, so it "
-            f"goes with High and Low to seat {high}, not to seat {jack}. Award Jack "
-            f"to seat {high} or to nobody.",
+            params={"high": Seat(high), "jack": Seat(jack)},
         )
     return single_trump
 
@@ -303,22 +279,18 @@ def _check_game_points(
         raise RuleViolation(
             "game_points_not_allowed",
             "game_points",
-            f"{rules.name} has no Game point, so no game points: leave them out.",
+            params={"variant": VariantName(rules.variant)},
         )
     sides = len(rules.sides)
-    per = "team" if rules.partnership else "player"
+    per = "teams" if rules.partnership else "players"
     if not isinstance(game_points, list | tuple):
-        raise RuleViolation(
-            "invalid_game_points",
-            "game_points",
-            f"Give the game points as a list with one total per {per}.",
-        )
+        raise RuleViolation("invalid_game_points", "game_points", reason=f"list_{per}")
     if len(game_points) != sides:
         raise RuleViolation(
             "wrong_game_points_count",
             "game_points",
-            f"Give one game-point total per {per}: this game has {sides} "
-            f"{per}s, but {len(game_points)} totals were given.",
+            reason=per,
+            params={"sides": sides, "given": len(game_points)},
         )
     if not _GAME_POINT_TYPES.issuperset(map(type, game_points)) or min(game_points) < 0:
         for side, total in enumerate(game_points):
@@ -326,17 +298,14 @@ def _check_game_points(
                 raise RuleViolation(
                     "invalid_game_points",
                     "game_points",
-                    f"Game points are whole numbers from 0 up; "
-                    f"{rules.side_name(side)} has {describe(total)}.",
+                    params={"side": rules.side(side), "given": Given(total)},
                 )
     total = sum(game_points)
     if total > MAX_GAME_POINTS:
         raise RuleViolation(
             "game_points_too_many",
             "game_points",
-            f"The game points add up to {total}, but the cards hold only "
-            f"{MAX_GAME_POINTS} (each ten 10, ace 4, king 3, queen 2, jack 1): check "
-            f"the totals.",
+            params={"total": total, "most": MAX_GAME_POINTS},
         )
     top = max(game_points)
     if game_points.count(top) == 1:
@@ -350,22 +319,25 @@ def _check_game_points(
             return tuple(game_points), (*seats[:3], rules.sides[leader][0])
         if rules.seat_sides[award] == leader:
             return tuple(game_points), seats
-        to = "seat " + " or ".join(str(seat) for seat in rules.sides[leader])
-        given = "nobody" if award is None else f"seat {award}"
         raise RuleViolation(
             "game_contradicts_game_points",
             "awards.game",
-            f"The game points give Game to {rules.side_name(leader)}, with {top}, "
-            f"the most, but Game is awarded to {given}: award it to {to} (or leave it "
-            f"out), or correct the game points.",
+            params={
+                "leader": rules.side(leader),
+                "top": top,
+                "given": Seat(award),
+                "to": SeatOf(rules.sides[leader]),
+            },
         )
     if award is not None:
-        tied = " and ".join(rules.side_name(side) for side in leaders)
         raise RuleViolation(
             "game_contradicts_game_points",
             "awards.game",
-            f"{tied[0].upper()}{tied[1:]} tie for the most game points ({top}), so "
-            f"nobody gets Game, but it is awarded to seat {award}: award Game to "
-            f"nobody, or correct the game points.",
+            reason="tie",
+            params={
+                "tied": Sides(tuple(rules.side(side) for side in leaders)),
+                "top": top,
+                "given": Seat(award),
+            },
         )
     return tuple(game_points), seats

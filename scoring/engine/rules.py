@@ -8,11 +8,24 @@ from enum import StrEnum
 from functools import cached_property
 
 from .errors import RuleViolation
+from .messages import (
+    VARIANT_NAMES,
+    Given,
+    Listing,
+    OneOf,
+    Seat,
+    Side,
+    VariantName,
+)
 
 PASS = "pass"
 
 # The largest target a game accepts: it must fit a signed 32-bit database column.
 MAX_TARGET = 2_147_483_647
+
+# Players at one table (Auction Pitch solo; partnership and 13-Point need 4 or 6).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
 
 
 class Variant(StrEnum):
@@ -91,11 +104,6 @@ POINT_VALUES: dict[Variant, dict[str, int]] = {
     },
 }
 
-VARIANT_NAMES: dict[Variant, str] = {
-    Variant.AUCTION: "Auction Pitch",
-    Variant.THIRTEEN: "13-Point Partner Pitch",
-}
-
 # Bids allowed in each variant, and the bid that ends the auction at once.
 _BID_RANGE: dict[Variant, tuple[int, int]] = {
     Variant.AUCTION: (1, 4),
@@ -115,17 +123,6 @@ def is_whole_number(value: object) -> bool:
     return value.__class__ is int or (
         isinstance(value, int) and not isinstance(value, bool)
     )
-
-
-def describe(value: object) -> str:
-    """Show a value the way the scorekeeper typed it, for messages."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "nothing"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
 
 
 @dataclass(frozen=True)
@@ -256,16 +253,9 @@ class Rules:
             )
         }
 
-    def seat_range(self) -> str:
-        """'seats 0 to 3', for messages about seats."""
-        return f"seats 0 to {self.players - 1}"
-
-    def side_name(self, side: int) -> str:
-        """How the scorekeeper calls a side: 'seat 2' or 'team 0 (seats 0 and 2)'."""
-        seats = self.sides[side]
-        if len(seats) == 1:
-            return f"seat {seats[0]}"
-        return f"team {side} (seats {seats[0]} and {seats[1]})"
+    def side(self, side: int) -> Side:
+        """A side as a message names it: "seat 2" or "team 0 (seats 0 and 2)"."""
+        return Side(side, self.sides[side])
 
 
 def _check_variant(variant: object) -> Variant:
@@ -274,11 +264,13 @@ def _check_variant(variant: object) -> Variant:
             return Variant(variant)
         except ValueError:
             pass
-    choices = " or ".join(f'"{v}"' for v in Variant)
     raise RuleViolation(
         "unknown_variant",
         "variant",
-        f"There is no variant {describe(variant)}: choose {choices}.",
+        params={
+            "variant": Given(variant),
+            "choices": OneOf(tuple(v.value for v in Variant)),
+        },
     )
 
 
@@ -290,43 +282,44 @@ def _check_table(variant: Variant, players: object, partnership: object) -> bool
         raise RuleViolation(
             "invalid_partnership",
             "partnership",
-            f"Partnership must be true or false, not {describe(partnership)}.",
+            params={"partnership": Given(partnership)},
         )
     if variant is Variant.THIRTEEN and not partnership:
         raise RuleViolation(
             "partnership_required",
             "partnership",
-            "13-Point Partner Pitch is always played by two teams of two: "
-            "turn partnership on or leave it out.",
+            params={"variant": VariantName(variant)},
         )
     if not is_whole_number(players):
         raise RuleViolation(
-            "invalid_players",
-            "players",
-            f"The number of players must be a whole number, not {describe(players)}.",
+            "invalid_players", "players", params={"players": Given(players)}
         )
     if variant is Variant.THIRTEEN:
         if players != 4:
             raise RuleViolation(
                 "wrong_player_count",
                 "players",
-                f"13-Point Partner Pitch needs exactly 4 players; this game has "
-                f"{players}.",
+                reason="thirteen",
+                params={"variant": VariantName(variant), "players": players},
             )
     elif partnership:
         if players not in (4, 6):
             raise RuleViolation(
                 "wrong_player_count",
                 "players",
-                f"Auction Pitch in partnership needs 4 or 6 players (teams of two, "
-                f"partners opposite); this game has {players}. Add or remove "
-                f"players, or play solo.",
+                reason="partners",
+                params={"variant": VariantName(variant), "players": players},
             )
-    elif not 2 <= players <= 7:
+    elif not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleViolation(
             "wrong_player_count",
             "players",
-            f"Auction Pitch needs 2 to 7 players; this game has {players}.",
+            params={
+                "variant": VariantName(variant),
+                "players": players,
+                "least": MIN_PLAYERS,
+                "most": MAX_PLAYERS,
+            },
         )
     return partnership
 
@@ -336,46 +329,43 @@ def _check_first_dealer(first_dealer: object, players: int) -> int:
         raise RuleViolation(
             "invalid_seat",
             "first_dealer",
-            f"The first dealer must be a seat number from 0 to {players - 1}, not "
-            f"{describe(first_dealer)}.",
+            reason="first_dealer",
+            params={"last": players - 1, "given": Given(first_dealer)},
         )
     if not 0 <= first_dealer < players:
         raise RuleViolation(
             "unknown_seat",
             "first_dealer",
-            f"Seat {first_dealer} does not exist: this game has seats 0 to "
-            f"{players - 1}. Choose one of them as the first dealer.",
+            reason="first_dealer",
+            params={"seat": Seat(first_dealer), "last": players - 1},
         )
     return first_dealer
 
 
-def _invalid_option(name: str, message: str) -> RuleViolation:
-    return RuleViolation("invalid_option", f"options.{name}", message)
+def _invalid_option(
+    name: str, reason: str, value: object, **params: object
+) -> RuleViolation:
+    return RuleViolation(
+        "invalid_option",
+        f"options.{name}",
+        reason=reason,
+        params={"option": name, "given": Given(value), **params},
+    )
 
 
 def _check_option(name: str, value: object) -> object:
     """Check one option's value (the name is known); return it as Rules stores it."""
     if name == "target":
         if not is_whole_number(value) or not 1 <= value <= MAX_TARGET:
-            raise _invalid_option(
-                name,
-                f"The target must be a whole number from 1 to {MAX_TARGET}, not "
-                f"{describe(value)}.",
-            )
+            raise _invalid_option(name, "target", value, most=MAX_TARGET)
         return value
     if name in ("pitcher_only_win", "must_make_bid_to_win", "dealer_may_steal"):
         if not isinstance(value, bool):
-            raise _invalid_option(
-                name, f"The option {name} must be true or false, not {describe(value)}."
-            )
+            raise _invalid_option(name, "switch", value)
         return value
     if name == "dealer_min_bid":
         if not is_whole_number(value) or not 1 <= value <= 4:
-            raise _invalid_option(
-                name,
-                f"The dealer's minimum bid must be a whole number from 1 to 4, not "
-                f"{describe(value)}.",
-            )
+            raise _invalid_option(name, "dealer_min_bid", value)
         return value
     choices: type[LowGoesTo] | type[MoonFail] = (
         LowGoesTo if name == "low_goes_to" else MoonFail
@@ -385,10 +375,8 @@ def _check_option(name: str, value: object) -> object:
             return choices(value)
         except ValueError:
             pass
-    allowed = " or ".join(f'"{choice}"' for choice in choices)
-    raise _invalid_option(
-        name, f"The option {name} must be {allowed}, not {describe(value)}."
-    )
+    allowed = OneOf(tuple(choice.value for choice in choices))
+    raise _invalid_option(name, "choice", value, choices=allowed)
 
 
 def _check_options(variant: Variant, options: object) -> dict[str, object]:
@@ -397,25 +385,23 @@ def _check_options(variant: Variant, options: object) -> dict[str, object]:
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise RuleViolation(
-            "invalid_options",
-            "options",
-            'The options must be given as names with values, like {"target": 11}.',
-        )
+        raise RuleViolation("invalid_options", "options")
     for name, value in options.items():
         if not isinstance(name, str) or name not in values:
             other = next(
                 (v for v in Variant if v is not variant and name in OPTION_DEFAULTS[v]),
                 None,
             )
-            if other is not None:
-                why = f"it belongs to {VARIANT_NAMES[other]}"
-            else:
-                why = "the options are " + ", ".join(values)
             raise RuleViolation(
                 "unknown_option",
                 f"options.{name}",
-                f"{VARIANT_NAMES[variant]} has no option {describe(name)}: {why}.",
+                reason=None if other is None else "other_variant",
+                params={
+                    "variant": VariantName(variant),
+                    "option": Given(name),
+                    "options": Listing(tuple(values)),
+                    **({"other": VariantName(other)} if other is not None else {}),
+                },
             )
         values[name] = _check_option(name, value)
     for name in ("low_goes_to", "moon_fail"):

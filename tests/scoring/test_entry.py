@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import engine
+from scoring import engine, vocabulary
 from scoring.entry import FULL, NOBODY, HandEntry
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di", 4: "Eve", 5: "Finn", 6: "Gus"}
@@ -114,6 +114,79 @@ def test_the_stuck_dealer_is_offered_only_the_bids_they_may_make() -> None:
     assert [c.value for c in dealer.choices if not c.disabled] == ["3", "4"]
 
 
+def test_an_untapped_stuck_dealer_is_asked_to_bid_a_cleared_one_to_call() -> None:
+    rules = engine.make_rules("auction", 4, options={"dealer_min_bid": 3})
+    passes = {"mode": FULL, "call-0": "pass", "call-1": "pass", "call-2": "pass"}
+    form = entry(rules, data=passes)
+    assert form.hand_input() is None
+    assert form.calls[3].stuck_dealer
+    assert form.calls[3].errors == [
+        "Tap Ann's bid: everyone else passed, so the dealer must bid at least 3."
+    ]
+    # The dealer's pass is not allowed: cleared, and the row asks for a call again.
+    cleared = entry(rules, data={**passes, "call-3": "pass"}, strict_calls=True)
+    assert cleared.hand_input() is None
+    assert cleared.calls[3].hint == "Pass cleared: not allowed now"
+    assert not cleared.calls[3].stuck_dealer
+    assert cleared.calls[3].errors == ["Tap Ann's call: pass or a bid."]
+
+
+def test_a_refusal_is_put_at_its_field_in_the_players_names() -> None:
+    rules = engine.make_rules("auction", 4, True)
+    form = entry(rules, data={"mode": FULL})
+    refusal = engine.RuleViolation(
+        "dealer_stuck",
+        "auction.3",
+        reason="passed",
+        params={"least": 2, "dealer": engine.messages.Seat(0)},
+    )
+    form.add_refusal(refusal)
+    assert form.calls[3].errors == [
+        "The dealer must bid at least 2 when everyone else passes. Ann (the dealer) "
+        "passed: bid 2 or more."
+    ]
+    tie = engine.RuleViolation(
+        "game_contradicts_game_points",
+        "awards.game",
+        reason="tie",
+        params={
+            "tied": engine.messages.Sides(tuple(rules.side(s) for s in (0, 1))),
+            "top": 20,
+            "given": engine.messages.Seat(1),
+        },
+    )
+    form.add_refusal(tie)
+    assert form.awards[3].errors == [
+        "Ann & Cy and Bob & Di tie for the most game points (20), so nobody gets "
+        "Game, but it is awarded to Bob: award Game to nobody, or correct the game "
+        "points."
+    ]
+
+
+def test_labels_hints_and_suits_come_from_the_vocabulary() -> None:
+    thirteen = entry(engine.make_rules("thirteen", 4, True), data={})
+    assert [row.legend for row in thirteen.awards] == [
+        str(vocabulary.POINT_LABELS[point]) for point in engine.POINTS["thirteen"]
+    ]
+    hints = {row.legend: row.hint for row in thirteen.awards}
+    assert hints["Jack"] == "jack of trump"
+    assert hints["Off-three"] == "other three of trump's colour · 3 points"
+    assert [choice.label for choice in thirteen.trump.choices] == [
+        "♠ Spades",
+        "♥ Hearts",
+        "♦ Diamonds",
+        "♣ Clubs",
+    ]
+    dealt = entry(engine.make_rules("auction", 3, options={"low_goes_to": "dealt"}))
+    hints = {row.legend: row.hint for row in dealt.awards}
+    assert hints == {
+        "High": "took the highest trump",
+        "Low": "was dealt the lowest trump",
+        "Jack": "took the jack of trump",
+        "Game": "most game points (10s, A, K, Q, J)",
+    }
+
+
 # Not whole numbers, whatever isdigit() says: superscript two, Arabic-Indic three,
 # more digits than int() converts, a sign, a fraction, any text.
 NOT_NUMBERS = ["\u00b2", "\u0663", "9" * 5000, "-1", "1.5", "two"]
@@ -142,3 +215,17 @@ def test_game_points_that_are_no_number_are_refused_in_the_box(value: str) -> No
         "empty for none."
     ]
     assert form.game_points[1]["errors"] == []
+
+
+def test_a_name_with_brackets_is_asked_for_whole() -> None:
+    names = {**NAMES, 1: "Bob (junior)"}
+    form = HandEntry(
+        rules=engine.make_rules("auction", 2),
+        number=1,
+        seat_names=names,
+        side_names=["Ann", "Bob (junior)"],
+        data={"mode": FULL},
+    )
+    assert form.missing()[0] == "2 calls (from Bob (junior))"
+    assert form.hand_input() is None
+    assert form.calls[0].errors == ["Tap Bob (junior)'s call: pass or a bid."]

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from pitchclub import services as club_services
 from pitchclub.models import Club, Player, Role
-from scoring.engine import OPTION_DEFAULTS
+from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS
 from scoring.models import Game
 from tests.factories import UserFactory
 
@@ -320,6 +320,45 @@ def test_a_duplicate_name_is_refused_at_its_box(keeper: Client) -> None:
     assert 'aria-invalid="true" aria-describedby="id_player_2_error"' in row
     for box, name in enumerate(("Ann", "Bob", "ann ", "Di")):
         assert f'name="player_{box}" value="{name}"' in html
+
+
+def test_a_duplicate_name_is_refused_naming_the_earlier_box_by_its_number(
+    keeper: Client,
+) -> None:
+    # An empty box between them: the services count seats, the page counts boxes.
+    answer = keeper.post(URL, form_data("Cy", "", "Ann  Lee", "Bob", "ann lee"))
+
+    html = text_of(answer)
+    assert not Game.objects.exists()
+    assert_error_at(
+        seat_row(html, 4),
+        "id_player_4",
+        "Ann Lee is already player 3: each player can sit only once. Clear one of "
+        "the two boxes, or tell them apart (“Ann B.”).",
+    )
+
+
+def test_a_variant_that_does_not_exist_is_refused_in_the_variants_names(
+    keeper: Client,
+) -> None:
+    answer = keeper.post(URL, form_data("Ann", "Bob", variant="whist"))
+
+    assert not Game.objects.exists()
+    assert_error_at(
+        text_of(answer),
+        "id_variant",
+        "Choose Auction Pitch or 13-Point Partner Pitch.",
+    )
+
+
+def test_the_page_offers_as_many_name_boxes_as_the_rules_allow_players(
+    keeper: Client,
+) -> None:
+    html = text_of(keeper.get(URL))
+    boxes = re.findall(r'name="player_(\d+)"', html)
+    assert len(boxes) == MAX_PLAYERS
+    assert 'value="auction"' in html
+    assert "13-Point Partner Pitch" in html
 
 
 @pytest.mark.parametrize(

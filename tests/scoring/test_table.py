@@ -17,7 +17,6 @@ from django.urls import reverse
 from pitchclub import services as club_services
 from pitchclub.models import Role
 from scoring import engine, services
-from scoring.entry import in_names
 from scoring.models import Game, Hand, HandRevision
 from tests.factories import UserFactory, game_factory, record
 
@@ -760,25 +759,6 @@ def test_the_page_header_names_the_house_rules_and_teams_are_plural(
         in text
     )
     assert "Ann &amp; Cy have 3 — need to win a bid to go out." in text
-
-
-# -- messages in the players' names
-
-
-def test_engine_messages_name_the_players() -> None:
-    names = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di"}
-    sides = ["Ann & Cy", "Bob & Di"]
-    assert (
-        in_names("Seat 3 (the dealer) passed", names, sides) == "Di (the dealer) passed"
-    )
-    assert in_names("award it to seat 0 or 2", names, sides) == "award it to Ann or Cy"
-    assert in_names("team 1 (seats 1 and 3) tie", names, sides) == "Bob & Di tie"
-    assert in_names("this game has seats 0 to 3", names, sides) == (
-        "this game has seats 0 to 3"
-    )
-    assert in_names("give both to the same seat", names, sides) == (
-        "give both to the same player"
-    )
 
 
 def test_reloading_the_form_address_goes_back_to_the_game(

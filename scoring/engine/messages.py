@@ -1,0 +1,515 @@
+"""Every sentence of scoring's refusals, in one catalogue, built from their data.
+
+A refusal (``RuleViolation``) carries a ``code``, the ``field`` concerned, the
+``hand`` and its ``params``: numbers, the seats and sides concerned (``Seat``,
+``Side`` …) and what the scorekeeper gave (``Given``). Its sentence is
+``render(MESSAGES[key], params)``, ``key`` being the code, or ``code/reason`` when
+one code has several sentences (``wrong_player_count/partners``).
+
+The templates are ``str.format`` strings marked with ``gettext_noop`` (the name
+xgettext and ``manage.py makemessages`` collect). The engine renders them in English
+with seat numbers ("seat 2", "team 0 (seats 0 and 2)"); the pages render the same
+templates through gettext with the players' names (``scoring.refusals``).
+
+Standard library only, like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a template for translation: xgettext collects it, nothing changes."""
+    return message
+
+
+# -- the parameters a template can name ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat (0-based): "seat 2", or the name of the player sitting there."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A side: "seat 2" in solo play, "team 0 (seats 0 and 2)" with partners; or
+    the side's name."""
+
+    number: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOf:
+    """Any seat of one side: "seat 0 or 2" ("seat 1" in solo play)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sides:
+    """Several sides together: "seat 0 and seat 2"."""
+
+    sides: tuple[Side, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """A value as the scorekeeper gave it: "x" quoted, true, nothing, 3.5."""
+
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """The values allowed, quoted: '"auction" or "thirteen"'."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Names in a list: "high, low, jack, game"."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantName:
+    """A variant by its name: "Auction Pitch"."""
+
+    variant: str
+
+
+@dataclass(frozen=True, slots=True)
+class PointName:
+    """A point as a sentence names it: "High", "the ace"."""
+
+    point: str
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """How a page names the table: each seat's player, each side, and (optionally)
+    the number a page gives each seat (the new-game page's boxes count from 1)."""
+
+    seats: Mapping[int, str]
+    sides: Sequence[str] = ()
+    numbers: Mapping[int, int] = field(default_factory=dict)
+
+
+# -- the words the parameters are said with --------------------------------------
+
+VARIANT_NAMES: dict[str, str] = {
+    "auction": gettext_noop("Auction Pitch"),
+    "thirteen": gettext_noop("13-Point Partner Pitch"),
+}
+
+# How a sentence names a point (the labels of the pages are scoring.vocabulary's).
+POINT_NAMES: dict[str, str] = {
+    "high": gettext_noop("High"),
+    "low": gettext_noop("Low"),
+    "jack": gettext_noop("Jack"),
+    "game": gettext_noop("Game"),
+    "ace": gettext_noop("the ace"),
+    "jick": gettext_noop("the jick"),
+    "high_joker": gettext_noop("the high joker"),
+    "low_joker": gettext_noop("the low joker"),
+    "ten": gettext_noop("the ten"),
+    "three": gettext_noop("the three"),
+    "off_three": gettext_noop("the off-three"),
+    "two": gettext_noop("the two"),
+}
+
+SEAT = gettext_noop("seat {number}")
+TEAM = gettext_noop("team {side} (seats {first} and {second})")
+SEAT_OR = gettext_noop("seat {first} or {second}")
+EITHER = gettext_noop("{first} or {second}")
+BOTH = gettext_noop("{first} and {second}")
+NOTHING = gettext_noop("nothing")
+
+# -- the catalogue: key (code, or code/reason) -> template -----------------------
+
+MESSAGES: dict[str, str] = {
+    # The game's settings (engine/rules.py).
+    "unknown_variant": gettext_noop("There is no variant {variant}: choose {choices}."),
+    "invalid_partnership": gettext_noop(
+        "Partnership must be true or false, not {partnership}."
+    ),
+    "partnership_required": gettext_noop(
+        "{variant} is always played by two teams of two: turn partnership on or "
+        "leave it out."
+    ),
+    "invalid_players": gettext_noop(
+        "The number of players must be a whole number, not {players}."
+    ),
+    "wrong_player_count": gettext_noop(
+        "{variant} needs {least} to {most} players; this game has {players}."
+    ),
+    "wrong_player_count/partners": gettext_noop(
+        "{variant} in partnership needs 4 or 6 players (teams of two, partners "
+        "opposite); this game has {players}. Add or remove players, or play solo."
+    ),
+    "wrong_player_count/thirteen": gettext_noop(
+        "{variant} needs exactly 4 players; this game has {players}."
+    ),
+    "invalid_seat/first_dealer": gettext_noop(
+        "The first dealer must be a seat number from 0 to {last}, not {given}."
+    ),
+    "unknown_seat/first_dealer": gettext_noop(
+        "{seat:cap} does not exist: this game has seats 0 to {last}. Choose one of "
+        "them as the first dealer."
+    ),
+    "invalid_option/target": gettext_noop(
+        "The target must be a whole number from 1 to {most}, not {given}."
+    ),
+    "invalid_option/switch": gettext_noop(
+        "The option {option} must be true or false, not {given}."
+    ),
+    "invalid_option/dealer_min_bid": gettext_noop(
+        "The dealer's minimum bid must be a whole number from 1 to 4, not {given}."
+    ),
+    "invalid_option/choice": gettext_noop(
+        "The option {option} must be {choices}, not {given}."
+    ),
+    "invalid_options": gettext_noop(
+        'The options must be given as names with values, like {{"target": 11}}.'
+    ),
+    "unknown_option": gettext_noop(
+        "{variant} has no option {option}: the options are {options}."
+    ),
+    "unknown_option/other_variant": gettext_noop(
+        "{variant} has no option {option}: it belongs to {other}."
+    ),
+    # The auction (engine/auction.py).
+    "invalid_auction": gettext_noop(
+        'The auction must be a list of calls, one per player, each "pass" or a bid.'
+    ),
+    "too_many_calls": gettext_noop(
+        "The auction has {calls} calls but this game has {players} players: give "
+        "exactly one call per player, starting with {first} (left of the dealer) "
+        "and ending with the dealer, {dealer}."
+    ),
+    "too_few_calls": gettext_noop(
+        "The auction has {calls} calls but this game has {players} players: give "
+        "one call per player, starting with {first} (left of the dealer) and "
+        "ending with the dealer, {dealer}. Only a bid of {closing} lets the later "
+        "calls be left out."
+    ),
+    "too_few_calls/one": gettext_noop(
+        "The auction has {calls} call but this game has {players} players: give "
+        "one call per player, starting with {first} (left of the dealer) and "
+        "ending with the dealer, {dealer}. Only a bid of {closing} lets the later "
+        "calls be left out."
+    ),
+    "invalid_call": gettext_noop(
+        '{seat:cap} called {call}: a call is "pass" or a bid from {least} to {most}.'
+    ),
+    "calls_after_closing_bid": gettext_noop(
+        "{seat:cap} cannot bid after {holder} bid {closing}, which ends the auction: "
+        'leave the later calls out or give them as "pass".'
+    ),
+    "bid_out_of_range/call": gettext_noop(
+        "{seat:cap} bid {bid}, but bids in {variant} are {least} to {most}: correct "
+        'the bid or make it "pass".'
+    ),
+    "bid_not_higher": gettext_noop(
+        "{seat:cap} bid {bid}, but {holder} has already bid {high}: bid more than "
+        "{high} or pass."
+    ),
+    "dealer_stuck": gettext_noop(
+        "The dealer must bid at least {least} when everyone else passes. "
+        "{dealer:cap} (the dealer) bid {bid}: bid {least} or more."
+    ),
+    "dealer_stuck/passed": gettext_noop(
+        "The dealer must bid at least {least} when everyone else passes. "
+        "{dealer:cap} (the dealer) passed: bid {least} or more."
+    ),
+    "steal_not_allowed": gettext_noop(
+        "The dealer ({dealer}) bid {bid}, the same as {holder}, but stealing is "
+        "turned off in this game: bid more than {high} or pass."
+    ),
+    "bid_not_higher/no_steal": gettext_noop(
+        "The dealer ({dealer}) bid {bid}, the same as {holder}, but there is no "
+        "steal in {variant}: bid more than {high} or pass."
+    ),
+    "bid_not_higher/dealer": gettext_noop(
+        "The dealer ({dealer}) bid {bid}, but {holder} has already bid {high}: bid "
+        "more than {high} or pass."
+    ),
+    "bid_not_higher/dealer_may_steal": gettext_noop(
+        "The dealer ({dealer}) bid {bid}, but {holder} has already bid {high}: bid "
+        "{high} to steal, bid more than {high}, or pass."
+    ),
+    # A hand (engine/hand.py).
+    "unknown_suit": gettext_noop(
+        "There is no trump suit {trump}: choose one of {suits}, or leave it out."
+    ),
+    "invalid_seat/pitcher": gettext_noop(
+        "The pitcher must be a seat number from 0 to {last}, not {given}."
+    ),
+    "unknown_seat": gettext_noop(
+        "{seat:cap} does not exist: this game has seats 0 to {last}."
+    ),
+    "invalid_bid": gettext_noop(
+        "The bid must be a whole number from {least} to {most}, not {given}."
+    ),
+    "bid_out_of_range": gettext_noop(
+        "A bid of {bid} is not possible: bids in {variant} are {least} to {most}."
+    ),
+    "pitcher_mismatch": gettext_noop(
+        "The auction makes {pitcher} the pitcher, but the pitcher is given as "
+        "{given}: correct the auction or the pitcher."
+    ),
+    "bid_mismatch": gettext_noop(
+        "The auction ends with a bid of {bid}, but the bid is given as {given}: "
+        "correct the auction or the bid."
+    ),
+    "missing_pitcher": gettext_noop(
+        "Say who the pitcher is (the player who won the auction), or record the "
+        "whole auction."
+    ),
+    "missing_bid": gettext_noop("Give the pitcher's bid, or record the whole auction."),
+    "impossible_bid": gettext_noop(
+        "The dealer ({dealer}) cannot win the auction with a bid of {bid}: the "
+        "dealer must bid at least {least} when everyone else passes, a bid over "
+        "another player is at least 2, and stealing is turned off in this game. "
+        "Check the pitcher and the bid."
+    ),
+    "impossible_bid/thirteen": gettext_noop(
+        "The dealer ({dealer}) cannot win the auction with a bid of {bid}: the "
+        "dealer must bid at least {least} when everyone else passes, and more than "
+        "any other bid. Check the pitcher and the bid."
+    ),
+    "invalid_awards": gettext_noop(
+        "The awards must name, for each point, a seat or nobody, like "
+        '{{"high": 0, "low": 2}}.'
+    ),
+    "unknown_point": gettext_noop(
+        "There is no point {point} in {variant}: the points are {points}."
+    ),
+    "invalid_seat/award": gettext_noop(
+        "{point:cap} goes to a seat number from 0 to {last}, or to nobody; not {given}."
+    ),
+    "missing_high": gettext_noop(
+        "High always goes to someone (the pitcher's lead is a trump): award it to "
+        "the seat that captured the highest trump."
+    ),
+    "missing_low": gettext_noop(
+        "Low always goes to someone: award it to the seat that captured the lowest "
+        "trump (with only one trump in play, High and Low go to the same seat)."
+    ),
+    "missing_low/dealt": gettext_noop(
+        "Low always goes to someone: award it to the seat that was dealt the lowest "
+        "trump (with only one trump in play, High and Low go to the same seat)."
+    ),
+    "invalid_single_trump": gettext_noop(
+        "Single trump must be true or false, not {given}."
+    ),
+    "single_trump_not_allowed": gettext_noop(
+        "Only {auction} has single-trump hands; {variant} does not: leave it off."
+    ),
+    "single_trump_split": gettext_noop(
+        "High and Low must go to the same player in a single-trump hand. High is "
+        "awarded to {high} and Low to {low}: give both to the seat that captured "
+        "the trump, or unmark the hand as single trump."
+    ),
+    "single_trump_jack_split": gettext_noop(
+        "In a single-trump hand the Jack, if in play, is the one trump, so it goes "
+        "with High and Low to {high}, not to {jack}. Award Jack to {high} or to "
+        "nobody."
+    ),
+    "game_points_not_allowed": gettext_noop(
+        "{variant} has no Game point, so no game points: leave them out."
+    ),
+    "invalid_game_points": gettext_noop(
+        "Game points are whole numbers from 0 up; {side} has {given}."
+    ),
+    "invalid_game_points/list_players": gettext_noop(
+        "Give the game points as a list with one total per player."
+    ),
+    "invalid_game_points/list_teams": gettext_noop(
+        "Give the game points as a list with one total per team."
+    ),
+    "wrong_game_points_count/players": gettext_noop(
+        "Give one game-point total per player: this game has {sides} players, but "
+        "{given} totals were given."
+    ),
+    "wrong_game_points_count/teams": gettext_noop(
+        "Give one game-point total per team: this game has {sides} teams, but "
+        "{given} totals were given."
+    ),
+    "game_points_too_many": gettext_noop(
+        "The game points add up to {total}, but the cards hold only {most} (each "
+        "ten 10, ace 4, king 3, queen 2, jack 1): check the totals."
+    ),
+    "game_contradicts_game_points": gettext_noop(
+        "The game points give Game to {leader}, with {top}, the most, but Game is "
+        "awarded to {given}: award it to {to} (or leave it out), or correct the "
+        "game points."
+    ),
+    "game_contradicts_game_points/tie": gettext_noop(
+        "{tied:cap} tie for the most game points ({top}), so nobody gets Game, but "
+        "it is awarded to {given}: award Game to nobody, or correct the game "
+        "points."
+    ),
+    # A game (engine/game.py).
+    "game_over": gettext_noop(
+        "This game is over: {winner} won it at hand {hands}. No more hands can be "
+        "recorded; correct or undo a hand instead."
+    ),
+    "won_before_last_hand": gettext_noop(
+        "After this change the game would be won at hand {number}, but {total} "
+        "hands are recorded. Remove the hands after hand {number} first."
+    ),
+    # Starting a game and writing hands (scoring/services.py).
+    "invalid_players/list": gettext_noop("Give the players as a list."),
+    "player_not_in_roster": gettext_noop(
+        "{player} is not in {club}'s roster: add them to the roster, or give their "
+        "name instead."
+    ),
+    "player_not_yours": gettext_noop(
+        "{player} is not one of your own players: outside a club, name by id only "
+        "yourself or players from your own games. Give their name instead."
+    ),
+    "invalid_player": gettext_noop("Give each player as a name or a player id."),
+    "empty_player_name": gettext_noop("Player {player} has no name."),
+    "player_name_too_long": gettext_noop(
+        "The name of player {player} is longer than {most} characters."
+    ),
+    "duplicate_player": gettext_noop(
+        "{name} already sits at {seat}: each player can sit only once."
+    ),
+    "hand_undone": gettext_noop(
+        "Hand {number} was undone after it was recorded, so it is not recorded "
+        "again. If that deal should count, record it as a new hand."
+    ),
+    "number_conflict": gettext_noop(
+        "Hand {number} cannot be recorded: the next hand of this game is hand "
+        "{expected}. Reload the game: someone else may have recorded a hand."
+    ),
+    "not_last_hand": gettext_noop(
+        "Only the last hand (hand {last}) can be undone. To change hand {number}, "
+        "correct it instead."
+    ),
+}
+
+
+def key_of(code: str, reason: str | None = None) -> str:
+    """The catalogue key of a refusal: its code, or ``code/reason``."""
+    return f"{code}/{reason}" if reason else code
+
+
+def describe(value: object) -> str:
+    """Show a value the way the scorekeeper typed it, for messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return NOTHING
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def render(
+    template: str,
+    params: Mapping[str, object],
+    *,
+    names: Names | None = None,
+    translate: Callable[[str], str] = _same,
+) -> str:
+    """A template filled with ``params``: seats as numbers, or as ``names``.
+
+    ``translate`` is applied to the template and to every word the parameters are
+    said with (``gettext`` on the pages). A ``:cap`` field starts with a capital
+    when it is said in words ("Seat 2 bid 3"); a name is left as it is written. A
+    seat's ``:number`` is the number the page gives it (``names.numbers``)."""
+    return _Words(names, translate).vformat(translate(template), (), params)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class _Words(string.Formatter):
+    """Says each parameter in words (a ``str.format`` formatter)."""
+
+    def __init__(self, names: Names | None, translate: Callable[[str], str]) -> None:
+        self.names = names
+        self.translate = translate
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec == "number" and isinstance(value, Seat):
+            numbers = self.names.numbers if self.names is not None else {}
+            return str(numbers.get(value.number, value.number + 1))
+        if format_spec not in ("", "cap"):
+            return super().format_field(value, format_spec)
+        named, text = self._say(value)
+        return _capital(text) if format_spec == "cap" and not named else text
+
+    def _say(self, value: object) -> tuple[bool, str]:
+        """The words for ``value``, and whether they are a name (kept as written)."""
+        if isinstance(value, Seat):
+            return self._seat(value.number)
+        if isinstance(value, Side):
+            return self._side(value)
+        if isinstance(value, SeatOf):
+            return self._seat_of(value.seats)
+        if isinstance(value, Sides):
+            said = [self._side(side) for side in value.sides]
+            text = said[0][1]
+            for _, more in said[1:]:
+                text = self.translate(BOTH).format(first=text, second=more)
+            return said[0][0], text
+        if isinstance(value, Given):
+            text = describe(value.value)
+            return False, self.translate(text) if value.value is None else text
+        if isinstance(value, OneOf):
+            quoted = [describe(choice) for choice in value.values]
+            text = quoted[0]
+            for more in quoted[1:]:
+                text = self.translate(EITHER).format(first=text, second=more)
+            return False, text
+        if isinstance(value, Listing):
+            return False, ", ".join(value.values)
+        if isinstance(value, VariantName):
+            return False, self.translate(VARIANT_NAMES[value.variant])
+        if isinstance(value, PointName):
+            return False, self.translate(POINT_NAMES[value.point])
+        return False, format(value)
+
+    def _seat(self, seat: int) -> tuple[bool, str]:
+        if self.names is not None and seat in self.names.seats:
+            return True, self.names.seats[seat]
+        return False, self.translate(SEAT).format(number=seat)
+
+    def _side(self, side: Side) -> tuple[bool, str]:
+        if len(side.seats) == 1:
+            return self._seat(side.seats[0])
+        if self.names is not None and side.number < len(self.names.sides):
+            return True, self.names.sides[side.number]
+        first, second = side.seats
+        return False, self.translate(TEAM).format(
+            side=side.number, first=first, second=second
+        )
+
+    def _seat_of(self, seats: tuple[int, ...]) -> tuple[bool, str]:
+        if len(seats) == 1:
+            return self._seat(seats[0])
+        first, second = seats
+        if self.names is not None and first in self.names.seats:
+            return True, self.translate(EITHER).format(
+                first=self.names.seats[first],
+                second=self.names.seats.get(second, second),
+            )
+        return False, self.translate(SEAT_OR).format(first=first, second=second)

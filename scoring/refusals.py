@@ -1,0 +1,70 @@
+"""A refusal of the rules in the scorekeeper's words: the pages' one renderer.
+
+The engine and the services raise ``RuleViolation`` with a code, a field and their
+parameters; ``engine.messages`` holds every template. ``sentence`` says a refusal
+through gettext (the catalogues of the seeds' languages can follow) and, given the
+table's names, names the players instead of the seats: "Di (the dealer) passed",
+"award it to Ann or Cy", "Bob & Di tie".
+"""
+
+from django.utils.translation import gettext, gettext_noop
+
+from scoring.engine import RuleViolation
+from scoring.engine.messages import MESSAGES, Names, render
+
+# Where names replace seat numbers the scorekeeper says "the player", not "the seat".
+# (A number typed by hand keeps its words: "a player number from 0 to 3".)
+NAMED: dict[str, str] = {
+    "invalid_seat/first_dealer": gettext_noop(
+        "The first dealer must be a player number from 0 to {last}, not {given}."
+    ),
+    "invalid_seat/pitcher": gettext_noop(
+        "The pitcher must be a player number from 0 to {last}, not {given}."
+    ),
+    "invalid_seat/award": gettext_noop(
+        "{point:cap} goes to a player number from 0 to {last}, or to nobody; not "
+        "{given}."
+    ),
+    "invalid_awards": gettext_noop(
+        "The awards must name, for each point, a player or nobody, like "
+        '{{"high": 0, "low": 2}}.'
+    ),
+    "missing_high": gettext_noop(
+        "High always goes to someone (the pitcher's lead is a trump): award it to "
+        "the player that captured the highest trump."
+    ),
+    "missing_low": gettext_noop(
+        "Low always goes to someone: award it to the player that captured the "
+        "lowest trump (with only one trump in play, High and Low go to the same "
+        "player)."
+    ),
+    "missing_low/dealt": gettext_noop(
+        "Low always goes to someone: award it to the player that was dealt the "
+        "lowest trump (with only one trump in play, High and Low go to the same "
+        "player)."
+    ),
+    "single_trump_split": gettext_noop(
+        "High and Low must go to the same player in a single-trump hand. High is "
+        "awarded to {high} and Low to {low}: give both to the player that captured "
+        "the trump, or unmark the hand as single trump."
+    ),
+    # The new-game page numbers its name boxes from 1 and names the earlier box.
+    "duplicate_player": gettext_noop(
+        "{seat} is already player {seat:number}: each player can sit only once. "
+        "Clear one of the two boxes, or tell them apart (“Ann B.”)."
+    ),
+}
+
+TableNames = Names
+
+
+def sentence(refusal: RuleViolation, names: TableNames | None = None) -> str:
+    """The refusal in the scorekeeper's language; with ``names``, the players'
+    names instead of seat numbers. A refusal raised with a message of its own
+    (no template) is said as it was given."""
+    if not refusal.templated:
+        return refusal.message
+    template = MESSAGES[refusal.key]
+    if names is not None:
+        template = NAMED.get(refusal.key, template)
+    return render(template, refusal.params, names=names, translate=gettext)
