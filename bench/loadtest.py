@@ -124,12 +124,19 @@ def read_games(cursor: Any, game_ids: Iterable[int]) -> dict[int, StoredGame]:
             games[game_id] = StoredGame(game_id, _json(scores), hand_count)
         cursor.execute(
             "SELECT id, game_id, number, client_id, deltas, scores, won "
-            f"FROM scoring_hand WHERE game_id IN ({marks}) ORDER BY game_id, number, id",
+            f"FROM scoring_hand WHERE game_id IN ({marks}) "
+            "ORDER BY game_id, number, id",
             chunk,
         )
-        for hand_id, game_id, number, client_id, deltas, scores, won in (
-            cursor.fetchall()
-        ):
+        for (
+            hand_id,
+            game_id,
+            number,
+            client_id,
+            deltas,
+            scores,
+            won,
+        ) in cursor.fetchall():
             hand = StoredHand(
                 number, _uuid_text(client_id), _json(deltas), _json(scores), _json(won)
             )
@@ -176,7 +183,9 @@ def _check_game(
     problems = []
     numbers = [hand.number for hand in game.hands]
     if numbers != list(range(1, len(numbers) + 1)):
-        problems.append(f"{name}: hand numbers {_ranges(numbers)}, not 1..{len(numbers)}")
+        problems.append(
+            f"{name}: hand numbers {_ranges(numbers)}, not 1..{len(numbers)}"
+        )
     seen = Counter(hand.client_id for hand in game.hands if hand.client_id)
     doubled = sorted(client_id for client_id, count in seen.items() if count > 1)
     if doubled:
@@ -195,7 +204,9 @@ def _check_game(
                 f"{name}: {len(game.hands)} hands stored, but {low} were confirmed "
                 f"and {high} sent"
             )
-    for number, (mine, theirs) in enumerate(zip(client_ids, stored), start=1):
+    # Up to the shorter of the two: a count that differs is reported above.
+    pairs = zip(client_ids, stored, strict=False)
+    for number, (mine, theirs) in enumerate(pairs, start=1):
         if mine != theirs:
             problems.append(
                 f"{name}: hand {number} has client_id {theirs}, sent as {mine}"
@@ -219,9 +230,13 @@ def _check_scores(game: StoredGame) -> list[str]:
     for hand in game.hands:
         where = f"{name} hand {hand.number}"
         if not len(hand.deltas) == len(hand.scores) == len(running):
-            problems.append(f"{where}: {len(hand.deltas)} deltas for {len(running)} sides")
+            problems.append(
+                f"{where}: {len(hand.deltas)} deltas for {len(running)} sides"
+            )
             return problems
-        running = [total + delta for total, delta in zip(running, hand.deltas)]
+        running = [
+            total + delta for total, delta in zip(running, hand.deltas, strict=True)
+        ]
         if hand.scores != running:
             problems.append(
                 f"{where}: scores {hand.scores}, the sum of the deltas is {running}"
@@ -266,7 +281,9 @@ def wait_for(what: str, ready: Callable[[], bool], timeout: float) -> None:
 def pg_bin() -> Path:
     found = sorted(
         glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-        key=lambda path: int(Path(path).parts[4]) if Path(path).parts[4].isdigit() else 0,
+        key=lambda path: (
+            int(Path(path).parts[4]) if Path(path).parts[4].isdigit() else 0
+        ),
     )
     if not found:
         raise SetupError(
@@ -432,8 +449,10 @@ def _processes() -> dict[int, tuple[int, float]]:
             continue
         # The command name is in parentheses and may hold spaces: parse after it.
         fields = text.rsplit(")", 1)[-1].split()
-        if len(fields) > 13:
-            cpu = (int(fields[11]) + int(fields[12])) / ticks
+        if len(fields) > 14:
+            # Its own time and that of its children that ended (and were waited
+            # for): a restarted backend or a killed worker still counts.
+            cpu = sum(map(int, fields[11:15])) / ticks
             found[int(Path(stat).parent.name)] = (int(fields[1]), cpu)
     return found
 
@@ -444,8 +463,7 @@ def children_of(pid: int) -> list[int]:
 
 
 def cpu_of_trees(roots: Mapping[str, int]) -> dict[str, float]:
-    """CPU seconds used so far by each named process and its children (those alive
-    now: a process that ended takes its share with it)."""
+    """CPU seconds used so far by each named process and its descendants."""
     processes = _processes()
     used = {}
     for name, root in roots.items():
@@ -460,9 +478,15 @@ def cpu_of_trees(roots: Mapping[str, int]) -> dict[str, float]:
 
 class Gunicorn:
     def __init__(
-        self, workdir: Path, env: dict[str, str], workers: int, app_dir: Path
+        self,
+        workdir: Path,
+        env: dict[str, str],
+        workers: int,
+        app_dir: Path,
+        extra: Sequence[str] = (),
     ) -> None:
         self.app_dir = app_dir
+        self.extra = list(extra)
         self.port = free_port()
         self.pid_file = workdir / "gunicorn.pid"
         self.log = workdir / "gunicorn.log"
@@ -491,6 +515,7 @@ class Gunicorn:
                     "2048",
                     "--timeout",
                     "30",
+                    *self.extra,
                 ],
                 cwd=self.app_dir,
                 env=self.env,
@@ -704,11 +729,15 @@ def play_table(
             tally.fail(f"game {game_id} hand {number}: HTTP {status} {answer}")
             return
         else:
-            tally.fail(f"game {game_id}: hand {number} gave up after {MAX_ATTEMPTS} tries")
+            tally.fail(
+                f"game {game_id}: hand {number} gave up after {MAX_ATTEMPTS} tries"
+            )
             return
 
 
-def measure_floor(database_url: str, commits: int, connections: int) -> dict[str, float]:
+def measure_floor(
+    database_url: str, commits: int, connections: int
+) -> dict[str, float]:
     """INSERT + COMMIT of one row, each its own transaction: on one connection (ms
     per commit), and on `connections` at once (commits per second)."""
     import psycopg
@@ -739,7 +768,9 @@ def measure_floor(database_url: str, commits: int, connections: int) -> dict[str
             thread.start()
         for thread in threads:
             thread.join(timeout=120)
-        parallel = (commits // connections) * connections / (time.perf_counter() - start)
+        parallel = (
+            (commits // connections) * connections / (time.perf_counter() - start)
+        )
     finally:
         with psycopg.connect(database_url, autocommit=True) as connection:
             connection.execute(f"DROP TABLE IF EXISTS {table}")
@@ -771,7 +802,9 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(int(len(ordered) * fraction), len(ordered) - 1)]
 
 
-def run(args: argparse.Namespace, workdir: Path, stack: list[Callable[[], None]]) -> int:
+def run(
+    args: argparse.Namespace, workdir: Path, stack: list[Callable[[], None]]
+) -> int:
     say = print
     cluster = None
     restart: Callable[[], None] | None = None
@@ -843,7 +876,9 @@ def run(args: argparse.Namespace, workdir: Path, stack: list[Callable[[], None]]
         f"{floor['parallel_commits_per_s']:.0f} commits/s on {args.workers} connections"
     )
 
-    server = Gunicorn(workdir, env, args.workers, app_dir)
+    server = Gunicorn(
+        workdir, env, args.workers, app_dir, shlex.split(args.gunicorn_args)
+    )
     stack.append(server.stop)
     server.start()
     say(f"gunicorn: master {server.master}, {args.workers} workers, port {server.port}")
@@ -940,13 +975,10 @@ def run(args: argparse.Namespace, workdir: Path, stack: list[Callable[[], None]]
     )
     if tally.done:
         per_hand = ", ".join(
-            f"{name} {seconds * 1000 / tally.done:.1f} ms" for name, seconds in cpu.items()
+            f"{name} {seconds * 1000 / tally.done:.1f} ms"
+            for name, seconds in cpu.items()
         )
-        say(
-            f"CPU per hand: {per_hand} ({os.cpu_count()} cores"
-            + ("; a killed or restarted process takes its share with it" if faults else "")
-            + ")"
-        )
+        say(f"CPU per hand: {per_hand} ({os.cpu_count()} cores)")
     retries = sum(tally.retries.values())
     detail = ", ".join(f"{why}: {count}" for why, count in tally.retries.most_common())
     say(f"Retries: {retries}" + (f" ({detail})" if detail else ""))
@@ -987,7 +1019,9 @@ def create_games(port: int, token: str, count: int) -> list[int]:
             }
             for _ in range(5):
                 try:
-                    status, answer = request("POST", port, "/api/v1/games/", body, token)
+                    status, answer = request(
+                        "POST", port, "/api/v1/games/", body, token
+                    )
                 except (OSError, http.client.HTTPException):
                     time.sleep(0.2)
                     continue
@@ -1041,6 +1075,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=float,
         default=240,
         help="seconds the tables may take before the run counts as failed",
+    )
+    parser.add_argument(
+        "--gunicorn-args",
+        default="",
+        help='more arguments for gunicorn, e.g. "-c profile.conf.py"',
     )
     args = parser.parse_args(argv)
     if not (1 <= args.tables <= 2000 and 1 <= args.hands <= 500):
