@@ -218,7 +218,7 @@ def _check_game(
         if client_id not in seen
     ]
     if lost:
-        problems.append(f"{name}: confirmed hands lost: {_ranges(lost)}")
+        problems.append(f"{name}: hands lost: {_ranges(lost)}")
     problems.extend(_check_scores(game))
     return problems
 

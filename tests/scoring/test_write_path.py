@@ -2,12 +2,13 @@
 answer must stay, byte for byte, what reading the game afterwards shows, and the
 queries it takes must not grow back (bench/api_bench.py measures the time)."""
 
+import threading
 import uuid
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.db import connection
+from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.renderers import JSONRenderer
@@ -15,7 +16,7 @@ from rest_framework.test import APIClient
 
 from pitchclub import services as club_services
 from scoring import apis, selectors, services
-from scoring.models import Game
+from scoring.models import Game, Hand
 from tests.factories import game_factory
 
 pytestmark = pytest.mark.django_db
@@ -227,3 +228,43 @@ def test_recording_a_hand_through_the_api_takes_a_fixed_few_queries(
 
     assert _record_queries(token_api, short) <= RECORD_QUERIES
     assert _record_queries(token_api, long) == _record_queries(token_api, short)
+
+
+def _race(game: Game, user: AbstractUser, bodies: list[dict]) -> list[int]:
+    """The bodies posted at the same moment by as many phones; their statuses."""
+    barrier = threading.Barrier(len(bodies))
+    statuses = [0] * len(bodies)
+
+    def phone(index: int) -> None:
+        client = APIClient()
+        client.force_authenticate(user)
+        try:
+            barrier.wait()
+            statuses[index] = client.post(
+                hands_url(game), bodies[index], format="json"
+            ).status_code
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(len(bodies))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return sorted(statuses)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="row locks need PostgreSQL"
+)
+def test_two_phones_posting_at_once_through_the_api_write_one_hand(
+    user: AbstractUser,
+) -> None:
+    game = game_factory(created_by=user)
+    hand = {**AUCTION_HANDS[0], "number": 1}
+    again = {**hand, "client_id": str(uuid.uuid4())}
+
+    assert _race(game, user, [hand, hand]) == [201, 409]
+    assert _race(game, user, [{**again, "number": 2}] * 2) == [200, 201]
+    assert Hand.objects.filter(game=game).count() == 2
