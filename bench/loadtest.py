@@ -953,6 +953,10 @@ def run(
     elapsed = time.monotonic() - start
     cpu_after = cpu_of_trees(roots)
     cpu = {name: cpu_after[name] - cpu_before[name] for name in roots}
+    # A restarted server is a new process: what the old one used went with it.
+    restarted = cluster is not None and cluster.postmaster != roots["PostgreSQL"]
+    if restarted:
+        del cpu["PostgreSQL"]
     cpu["this client"] = time.process_time() - client_before
 
     found, read = check_database(database_url, tally, during=False)
@@ -978,7 +982,19 @@ def run(
             f"{name} {seconds * 1000 / tally.done:.1f} ms"
             for name, seconds in cpu.items()
         )
-        say(f"CPU per hand: {per_hand} ({os.cpu_count()} cores)")
+        say(
+            f"CPU per hand: {per_hand}"
+            + (" (PostgreSQL's is lost with its restart)" if restarted else "")
+        )
+        if "PostgreSQL" in cpu:
+            server_cpu = (cpu["gunicorn"] + cpu["PostgreSQL"]) / tally.done
+            cores = os.cpu_count() or 1
+            # What the server could sustain on idle cores: a figure that does not
+            # depend on what else the machine was doing during the run.
+            say(
+                f"CPU ceiling: {cores} cores / {server_cpu * 1000:.1f} ms of server "
+                f"CPU per hand = {cores / server_cpu:.0f} hands/s"
+            )
     retries = sum(tally.retries.values())
     detail = ", ".join(f"{why}: {count}" for why, count in tally.retries.most_common())
     say(f"Retries: {retries}" + (f" ({detail})" if detail else ""))
