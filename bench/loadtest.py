@@ -37,6 +37,7 @@ directory), on failure and on Ctrl-C too. Loopback only; every wait is bounded.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import http.client
 import json
@@ -884,6 +885,17 @@ def run(
     say(f"gunicorn: master {server.master}, {args.workers} workers, port {server.port}")
 
     game_ids = create_games(server.port, token, args.tables)
+    roots = {"gunicorn": server.master}
+    if cluster is not None:
+        roots["PostgreSQL"] = cluster.postmaster
+    floor_path = f"/api/v1/games/{game_ids[0]}/revisions/"
+    request_floor = measure_request_floor(server.port, token, floor_path, roots)
+    say(
+        "Request floor: an authenticated API read of an empty list (2 small "
+        "queries) costs "
+        + ", ".join(f"{name} {ms:.1f} ms" for name, ms in request_floor.items())
+        + " of CPU"
+    )
     tally = Tally(sent={game_id: [] for game_id in game_ids})
     total = args.tables * args.hands
     stop = threading.Event()
@@ -909,9 +921,6 @@ def run(
         for table, game_id in enumerate(game_ids)
     ]
     say(f"{args.tables} tables x {args.hands} hands = {total} hands ...")
-    roots = {"gunicorn": server.master}
-    if cluster is not None:
-        roots["PostgreSQL"] = cluster.postmaster
     cpu_before = cpu_of_trees(roots)
     client_before = time.process_time()
     for thread in tables:
@@ -1017,6 +1026,28 @@ def run(
         "deltas, awards = points won."
     )
     return 0
+
+
+def measure_request_floor(
+    port: int, token: str, path: str, roots: Mapping[str, int], count: int = 400
+) -> dict[str, float]:
+    """Server CPU (ms) per request of `path`, asked `count` times by 8 threads: what
+    any authenticated API request costs, before the work it is asked to do."""
+
+    def ask(times: int) -> None:
+        for _ in range(times):
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                request("GET", port, path, None, token)
+
+    threads = [threading.Thread(target=ask, args=(count // 8,)) for _ in range(8)]
+    before = cpu_of_trees(roots)
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    after = cpu_of_trees(roots)
+    asked = count // 8 * 8
+    return {name: (after[name] - before[name]) * 1000 / asked for name in roots}
 
 
 def create_games(port: int, token: str, count: int) -> list[int]:
