@@ -806,6 +806,11 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 def run(
     args: argparse.Namespace, workdir: Path, stack: list[Callable[[], None]]
 ) -> int:
+    began = time.monotonic()
+
+    def progress(text: str) -> None:
+        print(f"[{time.monotonic() - began:5.1f} s] {text}", flush=True)
+
     say = print
     cluster = None
     restart: Callable[[], None] | None = None
@@ -820,7 +825,9 @@ def run(
     else:
         cluster = Cluster(workdir)
         stack.append(cluster.stop)
-        say(f"PostgreSQL: a cluster of its own in {cluster.dir}, port {cluster.port}")
+        progress(
+            f"PostgreSQL: a cluster of its own in {cluster.dir}, port {cluster.port}"
+        )
         database_url = cluster.create()
         restart = cluster.restart
     static_root = workdir / "static"
@@ -870,8 +877,9 @@ def run(
         raise SetupError(f"could not create the user:\n{made.stderr[-1500:]}")
     token = made.stdout.strip().splitlines()[-1]
 
+    progress("migrated, user and token made")
     floor = measure_floor(database_url, args.floor_commits, args.workers)
-    say(
+    progress(
         f"PostgreSQL floor: {floor['ms_per_commit']:.2f} ms per INSERT+COMMIT on one "
         f"connection ({1000 / floor['ms_per_commit']:.0f}/s); "
         f"{floor['parallel_commits_per_s']:.0f} commits/s on {args.workers} connections"
@@ -882,15 +890,18 @@ def run(
     )
     stack.append(server.stop)
     server.start()
-    say(f"gunicorn: master {server.master}, {args.workers} workers, port {server.port}")
+    progress(
+        f"gunicorn: master {server.master}, {args.workers} workers, port {server.port}"
+    )
 
     game_ids = create_games(server.port, token, args.tables)
     roots = {"gunicorn": server.master}
     if cluster is not None:
         roots["PostgreSQL"] = cluster.postmaster
     floor_path = f"/api/v1/games/{game_ids[0]}/revisions/"
+    progress(f"{len(game_ids)} games started")
     request_floor = measure_request_floor(server.port, token, floor_path, roots)
-    say(
+    progress(
         "Request floor: an authenticated API read of an empty list (2 small "
         "queries) costs "
         + ", ".join(f"{name} {ms:.1f} ms" for name, ms in request_floor.items())
@@ -920,7 +931,7 @@ def run(
         )
         for table, game_id in enumerate(game_ids)
     ]
-    say(f"{args.tables} tables x {args.hands} hands = {total} hands ...")
+    progress(f"{args.tables} tables x {args.hands} hands = {total} hands ...")
     cpu_before = cpu_of_trees(roots)
     client_before = time.process_time()
     for thread in tables:
