@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # A newcomer's first run is local and in debug mode; production sets its own environment.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test browser lint format demo bench migrate clean
+.PHONY: install run test browser lint format demo bench loadtest migrate clean
 
 install: $(STAMP)
 
@@ -44,9 +44,22 @@ format: install
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# The API benchmark runs on SQLite, then on PostgreSQL when DATABASE_URL is set; the
+# saturated throughput comes from a short load test without faults (it needs
+# PostgreSQL's server binaries: it starts a cluster of its own).
 bench: install
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/table_bench.py
+	env -u DATABASE_URL $(BIN)/python bench/api_bench.py
+	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/api_bench.py; fi
+	if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
+	  $(BIN)/python bench/loadtest.py --no-faults --tables 100; \
+	else echo "No PostgreSQL server binaries: the load test is skipped."; fi
+
+# Load and fault test: 200 tables x 20 hands through gunicorn + PostgreSQL, with a
+# database restart and a killed worker midway, then an integrity check (README.md).
+loadtest: install
+	$(BIN)/python bench/loadtest.py $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

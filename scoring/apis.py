@@ -6,6 +6,7 @@ name the field, or 409s for conflicts with the game's state.
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from drf_spectacular.utils import (
@@ -318,11 +319,19 @@ class GameSummaryOutput(GameOutput):
     hand_count = serializers.IntegerField()
 
 
-def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
-    """The game as API.md shows it (seats, hands and awards prefetched)."""
+# Timestamps as GameOutput renders them (ISO 8601 in the current time zone).
+_TIMESTAMP = serializers.DateTimeField()
+
+
+def game_payload(
+    game: Game, *, hands: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The game as API.md shows it, already as GameOutput renders it: the whole game
+    with its `hands` (selectors.game_hands), or a summary with the hand count. The
+    club must be select_related; the seats are read once (selectors.game_seats)."""
     rules = services.rules_for(game)
     state = services.state_of(game)
-    seats = list(game.seats.all())
+    seats = selectors.game_seats(game)
     payload: dict[str, Any] = {
         "id": game.pk,
         "club": game.club.slug if game.club_id else None,
@@ -340,13 +349,11 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
         "next_dealer": rules.dealer_of(game.hand_count + 1),
         "next_hand": None if state.finished else game.hand_count + 1,
         "waiting_to_go_out": list(engine.waiting_to_go_out(rules, state)),
-        "created_at": game.created_at,
-        "updated_at": game.updated_at,
+        "created_at": _TIMESTAMP.to_representation(game.created_at),
+        "updated_at": _TIMESTAMP.to_representation(game.updated_at),
     }
-    if with_hands:
-        payload["hands"] = [
-            selectors.hand_dict(hand, rules.points) for hand in game.hands.all()
-        ]
+    if hands is not None:
+        payload["hands"] = hands
     else:
         payload["hand_count"] = game.hand_count
     return payload
@@ -355,22 +362,28 @@ def game_payload(game: Game, *, with_hands: bool = True) -> dict[str, Any]:
 def _game_response(
     request: Request, game_id: int, code: int = status.HTTP_200_OK
 ) -> Response:
+    """The whole game, read afresh (4 queries). game_payload builds exactly what
+    GameOutput would render (tests/scoring/test_write_path.py holds it to that)."""
+    game = _get_game(request, game_id)
+    return Response(game_payload(game, hands=selectors.game_hands(game)), status=code)
+
+
+def _get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
+    """The game with its club if the user may see it: a private club's game is a
+    404 to others. One query by primary key (a private club's game asks the club's
+    roles once more); `lock` keeps the game's row locked until the transaction ends,
+    for writing it."""
+    games = Game.objects.select_related("club")
+    if lock:
+        # Only the game's row: its club, outer-joined, stays free.
+        games = games.select_for_update(of=("self",))
     try:
-        game = selectors.game_detail(game_id=game_id, user=request.user)
+        game = games.get(pk=game_id)
     except Game.DoesNotExist as missing:
         raise Http404("No such game.") from missing
-    return Response(GameOutput(game_payload(game)).data, status=code)
-
-
-def _get_game(request: Request, game_id: int) -> Game:
-    """The game if the user may see it: a private club's game is a 404 to others."""
-    game = (
-        Game.objects.filter(permissions.games_visible_filter(request.user))
-        .select_related("club")
-        .filter(pk=game_id)
-        .first()
-    )
-    if game is None:
+    if game.club_id is not None and not permissions.club_visible_to(
+        club=game.club, user=request.user
+    ):
         raise Http404("No such game.")
     return game
 
@@ -429,7 +442,7 @@ class GamesAPI(APIView):
         paginator = self.pagination_class()
         games = selectors.game_list(user=request.user)
         page = paginator.paginate_queryset(games, request, view=self)
-        data = [game_payload(game, with_hands=False) for game in page]
+        data = [game_payload(game) for game in page]
         return paginator.get_paginated_response(GameSummaryOutput(data, many=True).data)
 
     @extend_schema(
@@ -616,24 +629,28 @@ class HandsAPI(APIView):
         ),
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _get_game(request, game_id)
-        _check_can_edit(request, game)
-        data = HandRecordInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        try:
-            _, created = services.hand_record(
-                game_id=game.pk,
-                hand=data.hand(),
-                number=data.validated_data.get("number"),
-                client_id=data.validated_data.get("client_id"),
-                by=request.user,
-            )
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
-        return _game_response(
-            request,
-            game.pk,
-            status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        with transaction.atomic():
+            # One query finds the game, checks that the caller may see it and locks
+            # it for the service; the answer is read under the same lock, so it is
+            # the game exactly as this hand (or the retry) left it.
+            game = _get_game(request, game_id, lock=request.user.is_authenticated)
+            _check_can_edit(request, game)
+            data = HandRecordInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            try:
+                game, created = services.hand_record(
+                    game_id=game.pk,
+                    hand=data.hand(),
+                    number=data.validated_data.get("number"),
+                    client_id=data.validated_data.get("client_id"),
+                    by=request.user,
+                    locked=game,
+                )
+            except RuleViolation as violation:
+                raise api_error(violation) from violation
+            payload = game_payload(game, hands=selectors.game_hands(game))
+        return Response(
+            payload, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
         )
 
 

@@ -4,11 +4,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import (
+    Exists,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    prefetch_related_objects,
+)
 
 from pitchclub import selectors as permissions
 from scoring import engine, services
-from scoring.models import Game, Hand, HandRevision, Point, Seat
+from scoring.models import Award, Game, Hand, HandRevision, Point, Seat
 
 
 def game_list(
@@ -65,6 +71,18 @@ def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
     return game.created_by_id == user.pk
 
 
+def game_seats(game: Game) -> list[Seat]:
+    """The game's seats in order with their players: one query the first time for a
+    game object, none after (nor when they were prefetched)."""
+    prefetch_related_objects(
+        [game],
+        Prefetch(
+            "seats", queryset=Seat.objects.select_related("player").order_by("number")
+        ),
+    )
+    return list(game.seats.all())
+
+
 def revision_list(*, game_id: int) -> QuerySet[HandRevision]:
     """A game's corrections and undos, oldest first (1 query)."""
     return (
@@ -74,26 +92,69 @@ def revision_list(*, game_id: int) -> QuerySet[HandRevision]:
     )
 
 
-def hand_dict(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
-    """A stored hand as API.md shows it: every point of the variant in `points`,
-    None for nobody (awards prefetched)."""
-    awarded = {award.point: award.seat for award in hand.awards.all()}
+HAND_FIELDS = (
+    "number",
+    "dealer",
+    "auction",
+    "pitcher",
+    "bid",
+    "bidding_side",
+    "trump",
+    "single_trump",
+    "game_points",
+    "won",
+    "made",
+    "deltas",
+    "scores",
+)
+
+
+def _hand_shape(
+    fields: dict[str, Any], awarded: dict[str, int], points: tuple[str, ...]
+) -> dict[str, Any]:
+    """A hand's stored fields and awards (point -> seat) as API.md shows them, in
+    its order: every point of the variant in `points`, None for nobody."""
     return {
-        "number": hand.number,
-        "dealer": hand.dealer,
-        "auction": hand.auction,
-        "pitcher": hand.pitcher,
-        "bid": hand.bid,
-        "bidding_side": hand.bidding_side,
-        "trump": hand.trump or None,
+        "number": fields["number"],
+        "dealer": fields["dealer"],
+        "auction": fields["auction"],
+        "pitcher": fields["pitcher"],
+        "bid": fields["bid"],
+        "bidding_side": fields["bidding_side"],
+        "trump": fields["trump"] or None,
         "awards": {point: awarded.get(point) for point in points},
-        "single_trump": hand.single_trump,
-        "game_points": hand.game_points,
-        "won": hand.won,
-        "made": hand.made,
-        "deltas": hand.deltas,
-        "scores": hand.scores,
+        "single_trump": fields["single_trump"],
+        "game_points": fields["game_points"],
+        "won": fields["won"],
+        "made": fields["made"],
+        "deltas": fields["deltas"],
+        "scores": fields["scores"],
     }
+
+
+def hand_dict(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
+    """A stored hand as API.md shows it (awards prefetched)."""
+    return _hand_shape(
+        {name: getattr(hand, name) for name in HAND_FIELDS},
+        {award.point: award.seat for award in hand.awards.all()},
+        points,
+    )
+
+
+def game_hands(game: Game) -> list[dict[str, Any]]:
+    """Every hand of the game as API.md shows it, in order (2 queries, 1 without
+    hands). Plain rows, not model instances: every write through the API answers
+    with the whole game, so this is read at each hand recorded."""
+    rows = list(
+        Hand.objects.filter(game=game).order_by("number").values("id", *HAND_FIELDS)
+    )
+    awarded: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
+    if rows:
+        awards = Award.objects.filter(hand__game=game).order_by()
+        for hand_id, point, seat in awards.values_list("hand_id", "point", "seat"):
+            awarded[hand_id][point] = seat
+    points = services.rules_for(game).points
+    return [_hand_shape(row, awarded[row["id"]], points) for row in rows]
 
 
 def side_names(game: Game) -> list[str]:

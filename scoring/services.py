@@ -234,16 +234,16 @@ def _result_fields(result: engine.HandResult) -> dict[str, Any]:
 
 def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
     rules_points = engine.POINT_VALUES[engine.Variant(game.variant)]
-    players = dict(game.seats.values_list("number", "player_id"))
-    sides = dict(game.seats.values_list("number", "side"))
+    # Read once per game object: the API's answer shows the same seats.
+    seats = {seat.number: seat for seat in selectors.game_seats(game)}
     Award.objects.bulk_create(
         Award(
             hand=hand,
             point=point,
             seat=seat,
-            side=sides[seat],
+            side=seats[seat].side,
             value=rules_points[point],
-            player_id=players[seat],
+            player_id=seats[seat].player_id,
         )
         for point, seat in result.awards.items()
         if seat is not None
@@ -285,10 +285,17 @@ def hand_record(
     number: int | None = None,
     client_id: UUID | None = None,
     by: AbstractBaseUser | None = None,
+    locked: Game | None = None,
 ) -> tuple[Game, bool]:
     """Record the next hand. Returns the game and whether a hand was written:
-    a `client_id` already recorded for this game is a retry and writes nothing."""
-    game = _lock(game_id)
+    a `client_id` already recorded for this game is a retry and writes nothing.
+
+    `locked` is the game row when the caller has already locked it in the same
+    transaction (select_for_update, as the API does while checking who may write):
+    it is used as it is instead of being read again."""
+    if locked is not None and locked.pk != game_id:
+        raise ValueError(f"locked is game {locked.pk}, not game {game_id}")
+    game = locked if locked is not None else _lock(game_id)
     if client_id is not None:
         if game.hands.filter(client_id=client_id).exists():
             return game, False
