@@ -10,6 +10,7 @@ from uuid import UUID
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import BooleanField, Value
 from django.utils import timezone
 
 from pitchclub import services as club_services
@@ -261,20 +262,32 @@ def hand_snapshot(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _refuse_undone(game: Game, client_id: UUID) -> None:
-    """A `client_id` stays used after its hand was undone (API.md): a phone resending
-    it (a lost answer, its offline queue) must not bring the undone hand back."""
+def _client_id_used(game: Game, client_id: UUID) -> bool:
+    """Whether this game has seen `client_id`: True for a hand recorded with it (a
+    retry: nothing to write). A hand recorded with it and then undone raises: the
+    `client_id` stays used (API.md), so a phone resending it (a lost answer, its
+    offline queue) never brings the undone hand back. One query for both."""
+    recorded = (
+        game.hands.filter(client_id=client_id)
+        .order_by()
+        .values_list(Value(False, output_field=BooleanField()), "number")
+    )
     undone = (
         game.revisions.filter(
             action=HandRevision.Action.UNDO, before__client_id=str(client_id)
         )
-        .values_list("hand_number", flat=True)
-        .first()
+        .order_by()
+        .values_list(Value(True, output_field=BooleanField()), "hand_number")
     )
-    if undone is not None:
-        raise RuleViolation(
-            "hand_undone", "client_id", hand=undone, params={"number": undone}
-        )
+    seen = list(recorded.union(undone, all=True)[:2])
+    if not seen:
+        return False
+    if any(not was_undone for was_undone, _ in seen):
+        return True
+    number = seen[0][1]
+    raise RuleViolation(
+        "hand_undone", "client_id", hand=number, params={"number": number}
+    )
 
 
 @transaction.atomic
@@ -296,10 +309,8 @@ def hand_record(
     if locked is not None and locked.pk != game_id:
         raise ValueError(f"locked is game {locked.pk}, not game {game_id}")
     game = locked if locked is not None else _lock(game_id)
-    if client_id is not None:
-        if game.hands.filter(client_id=client_id).exists():
-            return game, False
-        _refuse_undone(game, client_id)
+    if client_id is not None and _client_id_used(game, client_id):
+        return game, False
     expected = game.hand_count + 1
     if number is not None and number != expected:
         raise RuleViolation(
