@@ -75,19 +75,6 @@ def hand_url(game_id: int, number: int) -> str:
     return f"{GAMES}{game_id}/hands/{number}/"
 
 
-def error_at(body: Any, field: str) -> list[str]:
-    """The messages DRF's error shape holds at a dotted path ("options.target")."""
-    node = body
-    for part in field.split("."):
-        assert isinstance(node, dict), f"{field!r} is not named in {body!r}"
-        assert part in node, f"{field!r} is not named in {body!r}"
-        node = node[part]
-    assert isinstance(node, list), f"{field!r} holds no messages in {body!r}"
-    assert node, f"{field!r} holds no messages in {body!r}"
-    assert all(isinstance(message, str) and message for message in node)
-    return node
-
-
 def start(api: APIClient, **body: Any) -> dict[str, Any]:
     """Start a game through the API; returns the game."""
     body.setdefault("variant", "auction")

@@ -13,13 +13,8 @@ from pitchclub.models import Membership, Role
 from scoring import services
 from scoring.models import Game
 from tests.factories import UserFactory, record
-from tests.scoring.apis.helpers import (
-    GAMES,
-    SEAT_1_MAKES_2,
-    _as_record,
-    error_at,
-    hands_url,
-)
+from tests.helpers import error_at
+from tests.scoring.apis.helpers import GAMES, SEAT_1_MAKES_2, _as_record, hands_url
 
 
 def test_a_body_nested_too_deeply_is_a_400(api: APIClient, game: Game) -> None:

@@ -11,6 +11,7 @@ from pitchclub import services as club_services
 from pitchclub.models import Player
 from scoring.models import Game
 from tests.factories import PlayerFactory, UserFactory, game_factory, record
+from tests.helpers import error_at
 from tests.scoring.apis.helpers import (
     AUCTION_DEFAULTS,
     AWARD_HL,
@@ -19,7 +20,6 @@ from tests.scoring.apis.helpers import (
     THIRTEEN_DEFAULTS,
     _game_with_hands,
     _queries,
-    error_at,
     game_url,
     play,
     read,

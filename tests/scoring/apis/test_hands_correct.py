@@ -8,12 +8,12 @@ from rest_framework.test import APIClient
 
 from scoring.models import Game
 from tests.factories import game_factory, record
+from tests.helpers import error_at
 from tests.scoring.apis.helpers import (
     AWARD_HL,
     EXAMPLE_HAND,
     SEAT_1_MAKES_2,
     _as_record,
-    error_at,
     hand_url,
     post_hand,
     read,

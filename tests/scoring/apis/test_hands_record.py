@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import Award, Game, Hand
 from tests.factories import game_factory, record
+from tests.helpers import error_at
 from tests.scoring.apis.helpers import (
     AWARD_HL,
     CLIENT_ID,
@@ -17,7 +18,6 @@ from tests.scoring.apis.helpers import (
     _as_record,
     _game_with_hands,
     _queries,
-    error_at,
     hand_url,
     hands_url,
     play,

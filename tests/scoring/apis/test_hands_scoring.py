@@ -8,12 +8,12 @@ from rest_framework.test import APIClient
 
 from scoring.models import Game, Hand
 from tests.factories import game_factory, record
+from tests.helpers import error_at
 from tests.scoring.apis.helpers import (
     MOON_FAILED,
     MOON_MADE,
     SEAT_1_SET_SEAT_2_TAKES_ALL,
     _as_record,
-    error_at,
     play,
     post_hand,
     read,

@@ -3,7 +3,8 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.scoring.apis.helpers import GAMES, error_at, start
+from tests.helpers import error_at
+from tests.scoring.apis.helpers import GAMES, start
 
 
 @pytest.mark.parametrize(

@@ -31,16 +31,3 @@ def member(club: Club, role: str = Role.MEMBER, **user: Any) -> AbstractUser:
     invite = services.invite_create(club=club, by=club.created_by, role=role)
     services.invite_accept(code=invite.code, user=person)
     return person
-
-
-def error_at(body: Any, field: str) -> list[str]:
-    """The messages DRF's error shape holds at a dotted path ("players.1")."""
-    node = body
-    for part in field.split("."):
-        assert isinstance(node, dict), f"{field!r} is not named in {body!r}"
-        assert part in node, f"{field!r} is not named in {body!r}"
-        node = node[part]
-    assert isinstance(node, list), f"{field!r} holds no messages in {body!r}"
-    assert node, f"{field!r} holds no messages in {body!r}"
-    assert all(isinstance(message, str) and message for message in node)
-    return node

@@ -9,13 +9,8 @@ from rest_framework.test import APIClient
 from pitchclub import services
 from pitchclub.models import Club, Role
 from tests.factories import UserFactory
-from tests.pitchclub.clubs.apis.helpers import (
-    CLUBS,
-    client_for,
-    club_url,
-    error_at,
-    member,
-)
+from tests.helpers import error_at
+from tests.pitchclub.clubs.apis.helpers import CLUBS, client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

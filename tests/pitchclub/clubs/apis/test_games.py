@@ -11,13 +11,8 @@ from pitchclub import services
 from pitchclub.models import Club, Membership, Role
 from scoring.models import Game
 from tests.factories import UserFactory
-from tests.pitchclub.clubs.apis.helpers import (
-    GAMES,
-    client_for,
-    club_url,
-    error_at,
-    member,
-)
+from tests.helpers import error_at
+from tests.pitchclub.clubs.apis.helpers import GAMES, client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

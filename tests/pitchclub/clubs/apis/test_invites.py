@@ -12,13 +12,8 @@ from pitchclub import services
 from pitchclub.models import Club, Invite, Role
 from scoring.models import Game
 from tests.factories import UserFactory
-from tests.pitchclub.clubs.apis.helpers import (
-    GAMES,
-    JOIN,
-    client_for,
-    club_url,
-    error_at,
-)
+from tests.helpers import error_at
+from tests.pitchclub.clubs.apis.helpers import GAMES, JOIN, client_for, club_url
 
 pytestmark = pytest.mark.django_db
 

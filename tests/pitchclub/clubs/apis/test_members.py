@@ -6,7 +6,8 @@ from rest_framework.test import APIClient
 
 from pitchclub.models import Club, Role
 from tests.factories import UserFactory
-from tests.pitchclub.clubs.apis.helpers import client_for, club_url, error_at, member
+from tests.helpers import error_at
+from tests.pitchclub.clubs.apis.helpers import client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ from rest_framework.test import APIClient
 
 from pitchclub import services
 from pitchclub.models import Club, Player, Role
-from tests.pitchclub.clubs.apis.helpers import client_for, club_url, error_at, member
+from tests.helpers import error_at
+from tests.pitchclub.clubs.apis.helpers import client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 
