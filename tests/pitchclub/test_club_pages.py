@@ -19,6 +19,7 @@ from pitchclub import services
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from scoring import services as scoring
 from tests.factories import UserFactory, record
+from tests.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -31,12 +32,6 @@ def join_as(club: Club, role: str, user: AbstractUser | None = None) -> Abstract
     invite = services.invite_create(club=club, by=club.created_by, role=role)
     services.invite_accept(code=invite.code, user=user)
     return user
-
-
-def signed_in(user: AbstractUser) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def text_of(response: object) -> str:

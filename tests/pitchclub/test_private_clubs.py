@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from pitchclub import services
 from pitchclub.models import Club, Role
 from tests.factories import UserFactory
+from tests.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +31,6 @@ def private_club(organiser: AbstractUser) -> Club:
     guest = services.guest_add(club=club, name="Sam")
     services.invite_create(club=club, by=organiser, player=guest)
     return club
-
-
-def signed_in(user: AbstractUser) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 # The slug a new club gets

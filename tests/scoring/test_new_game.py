@@ -18,6 +18,7 @@ from pitchclub.models import Club, Player, Role
 from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS
 from scoring.models import Game
 from tests.factories import UserFactory
+from tests.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +26,6 @@ NO_SUCH_CLUB = "No such club, or you do not keep score in it"
 
 URL = "/games/new/"
 NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
-
-
-def signed_in(user: AbstractUser) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def join_as(club: Club, role: str, user: AbstractUser | None = None) -> AbstractUser:

@@ -43,20 +43,6 @@ def award_rows(game: Game) -> list[tuple[int, str, int, int, int, int]]:
 
 
 @pytest.fixture
-def game(user: AbstractUser) -> Game:
-    """A 4-player solo auction game, dealer 0, target 7."""
-    return game_factory(created_by=user)
-
-
-@pytest.fixture
-def three_hands(game: Game) -> Game:
-    """Scores [0,2,1,0], then [0,2,1,2], then [1,0,1,2]."""
-    record(game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1, "game": 2})
-    record(game, ["pass", 2, "pass", "pass"], {"high": 3, "low": 3})
-    return record(game, ["pass", "pass", 2, "pass"], {"high": 1, "low": 0})
-
-
-@pytest.fixture
 def won(user: AbstractUser) -> Game:
     """Target 3: seat 1 pitches 4, takes all four points and wins at hand 1."""
     game = game_factory(created_by=user, options={"target": 3})

@@ -1,0 +1,23 @@
+"""The clubs the clubs API tests work in, organised by `user` (the `api` client)."""
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+
+from pitchclub import services
+from pitchclub.models import Club
+
+
+@pytest.fixture
+def club(user: AbstractUser) -> Club:
+    """A public club organised by `user` (the `api` client)."""
+    return services.club_create(
+        name="Elks Lodge",
+        by=user,
+        location="Main Street",
+        schedule="Tuesdays 7 pm",
+    )
+
+
+@pytest.fixture
+def private_club(user: AbstractUser) -> Club:
+    return services.club_create(name="Back Room", by=user, is_private=True)
