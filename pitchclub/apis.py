@@ -336,7 +336,8 @@ class ClubDetailAPI(APIView):
             services.club_update(club=club, by=user, **fields)
         except RuleViolation as violation:
             raise club_error(violation) from violation
-        return Response(ClubOutput(club_payload(_get_club(request, slug))).data)
+        # By its slug now: a club made private has a new one.
+        return Response(ClubOutput(club_payload(_get_club(request, club.slug))).data)
 
 
 # --- Members ------------------------------------------------------------------------
