@@ -17,6 +17,13 @@ from pitchclub import services as club_services
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
 from scoring import engine, selectors
+from scoring.convert import (
+    hand_input_of,
+    hand_snapshot,
+    result_fields,
+    rules_for,
+    state_of,
+)
 from scoring.engine import RuleViolation
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
 
@@ -25,36 +32,6 @@ PLAYER_NAME_MAX = 40
 
 class HandNotFound(LookupError):
     """The hand number does not exist in this game (a 404, not a rule broken)."""
-
-
-def rules_for(game: Game) -> engine.Rules:
-    """The engine's rules for a stored game."""
-    return engine.make_rules(
-        game.variant,
-        game.player_count,
-        game.partnership,
-        game.first_dealer,
-        game.options,
-    )
-
-
-def state_of(game: Game) -> engine.GameState:
-    return engine.GameState(
-        scores=tuple(game.scores), hands=game.hand_count, winner=game.winner
-    )
-
-
-def hand_input_of(hand: Hand) -> engine.HandInput:
-    """The engine input a stored hand was recorded with (awards prefetched)."""
-    return engine.HandInput(
-        auction=tuple(hand.auction) if hand.auction is not None else None,
-        pitcher=hand.pitcher,
-        bid=hand.bid,
-        trump=hand.trump or None,
-        awards={award.point: award.seat for award in hand.awards.all()},
-        single_trump=hand.single_trump,
-        game_points=tuple(hand.game_points) if hand.game_points is not None else None,
-    )
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
@@ -214,25 +191,6 @@ def _apply_state(game: Game, state: engine.GameState) -> None:
     )
 
 
-def _result_fields(result: engine.HandResult) -> dict[str, Any]:
-    return {
-        "dealer": result.dealer,
-        "auction": list(result.auction) if result.auction is not None else None,
-        "pitcher": result.pitcher,
-        "bid": result.bid,
-        "bidding_side": result.bidding_side,
-        "trump": result.trump or "",
-        "single_trump": result.single_trump,
-        "game_points": (
-            list(result.game_points) if result.game_points is not None else None
-        ),
-        "won": list(result.won),
-        "made": result.made,
-        "deltas": list(result.deltas),
-        "scores": list(result.scores),
-    }
-
-
 def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
     rules_points = engine.POINT_VALUES[engine.Variant(game.variant)]
     # Read once per game object: the API's answer shows the same seats.
@@ -249,17 +207,6 @@ def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
         for point, seat in result.awards.items()
         if seat is not None
     )
-
-
-def hand_snapshot(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
-    """The hand as the API shows it, plus who recorded it when: the revision log's
-    record of a hand (awards prefetched or queried)."""
-    return {
-        **selectors.hand_dict(hand, points),
-        "client_id": str(hand.client_id) if hand.client_id else None,
-        "recorded_by": hand.recorded_by_id,
-        "recorded_at": hand.created_at.isoformat(),
-    }
 
 
 def _client_id_used(game: Game, client_id: UUID) -> bool:
@@ -324,7 +271,7 @@ def hand_record(
         number=result.number,
         client_id=client_id,
         recorded_by=_user(by),
-        **_result_fields(result),
+        **result_fields(result),
     )
     _write_awards(game, stored, result)
     _apply_state(game, state)
@@ -360,7 +307,7 @@ def hand_correct(
     before = hand_snapshot(target, rules.points)
 
     corrected = replayed.results[number - 1]
-    for name, value in _result_fields(corrected).items():
+    for name, value in result_fields(corrected).items():
         setattr(target, name, value)
     target.recorded_by = _user(by) or target.recorded_by
     target.save()
