@@ -16,7 +16,7 @@ from django.utils import timezone
 from pitchclub import services as club_services
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
-from scoring import engine, selectors
+from scoring import engine, hooks, selectors
 from scoring.convert import (
     hand_input_of,
     hand_snapshot,
@@ -169,7 +169,9 @@ def _lock(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 
 
-def _apply_state(game: Game, state: engine.GameState) -> None:
+def _apply_state(game: Game, state: engine.GameState) -> int | None:
+    """Write the game's new state; returns the side that had won before (or None)."""
+    previous_winner = game.winner
     was_finished = game.status == Status.FINISHED
     game.scores = list(state.scores)
     game.hand_count = state.hands
@@ -189,6 +191,26 @@ def _apply_state(game: Game, state: engine.GameState) -> None:
             "updated_at",
         ]
     )
+    return previous_winner
+
+
+def _winner_events(
+    game: Game, previous_winner: int | None, by: AbstractBaseUser | None
+) -> None:
+    """GameFinished when the game is won by another side than before (from open, or
+    from another side after a correction), GameReopened when it is open again."""
+    if game.winner == previous_winner:
+        return
+    if game.winner is None:
+        hooks.dispatch(
+            hooks.GameReopened(game=game, by=by, previous_winner=previous_winner)
+        )
+    else:
+        hooks.dispatch(
+            hooks.GameFinished(
+                game=game, by=by, winner=game.winner, previous_winner=previous_winner
+            )
+        )
 
 
 def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
@@ -274,7 +296,11 @@ def hand_record(
         **result_fields(result),
     )
     _write_awards(game, stored, result)
-    _apply_state(game, state)
+    previous_winner = _apply_state(game, state)
+    hooks.dispatch(
+        hooks.HandRecorded(game=game, by=_user(by), hand=stored, result=result)
+    )
+    _winner_events(game, previous_winner, _user(by))
     return game, True
 
 
@@ -323,15 +349,22 @@ def hand_correct(
     Hand.objects.bulk_update(later, ["scores"])
 
     target = Hand.objects.prefetch_related("awards").get(pk=target.pk)
+    after = hand_snapshot(target, rules.points)
     HandRevision.objects.create(
         game=game,
         hand_number=number,
         action=HandRevision.Action.CORRECT,
         before=before,
-        after=hand_snapshot(target, rules.points),
+        after=after,
         changed_by=_user(by),
     )
-    _apply_state(game, replayed.state)
+    previous_winner = _apply_state(game, replayed.state)
+    hooks.dispatch(
+        hooks.HandCorrected(
+            game=game, by=_user(by), number=number, before=before, after=after
+        )
+    )
+    _winner_events(game, previous_winner, _user(by))
     return game
 
 
@@ -348,18 +381,23 @@ def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) 
             "number",
             params={"last": game.hand_count, "number": number},
         )
+    before = hand_snapshot(target, rules_for(game).points)
     HandRevision.objects.create(
         game=game,
         hand_number=number,
         action=HandRevision.Action.UNDO,
-        before=hand_snapshot(target, rules_for(game).points),
+        before=before,
         changed_by=_user(by),
     )
     target.delete()
     previous = game.hands.filter(number=number - 1).values_list("scores", flat=True)
     scores = previous.first() or [0] * len(game.scores)
     # A game cannot be won before its last hand, so without it nobody has won.
-    _apply_state(
+    previous_winner = _apply_state(
         game, engine.GameState(scores=tuple(scores), hands=number - 1, winner=None)
     )
+    hooks.dispatch(
+        hooks.HandUndone(game=game, by=_user(by), number=number, before=before)
+    )
+    _winner_events(game, previous_winner, _user(by))
     return game
