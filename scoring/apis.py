@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
-from scoring import engine, selectors, services
+from scoring import convert, engine, selectors, services
 from scoring.engine import RuleViolation
 from scoring.forms import MAX_SEATS
 from scoring.models import Game, Suit, Variant
@@ -329,8 +329,8 @@ def game_payload(
     """The game as API.md shows it, already as GameOutput renders it: the whole game
     with its `hands` (selectors.game_hands), or a summary with the hand count. The
     club must be select_related; the seats are read once (selectors.game_seats)."""
-    rules = services.rules_for(game)
-    state = services.state_of(game)
+    rules = convert.rules_for(game)
+    state = convert.state_of(game)
     seats = selectors.game_seats(game)
     payload: dict[str, Any] = {
         "id": game.pk,

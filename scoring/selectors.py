@@ -13,7 +13,8 @@ from django.db.models import (
 )
 
 from pitchclub import selectors as permissions
-from scoring import engine, services
+from scoring import engine
+from scoring.convert import HAND_FIELDS, hand_shape, rules_for, state_of
 from scoring.models import Award, Game, Hand, HandRevision, Point, Seat
 
 
@@ -92,55 +93,6 @@ def revision_list(*, game_id: int) -> QuerySet[HandRevision]:
     )
 
 
-HAND_FIELDS = (
-    "number",
-    "dealer",
-    "auction",
-    "pitcher",
-    "bid",
-    "bidding_side",
-    "trump",
-    "single_trump",
-    "game_points",
-    "won",
-    "made",
-    "deltas",
-    "scores",
-)
-
-
-def _hand_shape(
-    fields: dict[str, Any], awarded: dict[str, int], points: tuple[str, ...]
-) -> dict[str, Any]:
-    """A hand's stored fields and awards (point -> seat) as API.md shows them, in
-    its order: every point of the variant in `points`, None for nobody."""
-    return {
-        "number": fields["number"],
-        "dealer": fields["dealer"],
-        "auction": fields["auction"],
-        "pitcher": fields["pitcher"],
-        "bid": fields["bid"],
-        "bidding_side": fields["bidding_side"],
-        "trump": fields["trump"] or None,
-        "awards": {point: awarded.get(point) for point in points},
-        "single_trump": fields["single_trump"],
-        "game_points": fields["game_points"],
-        "won": fields["won"],
-        "made": fields["made"],
-        "deltas": fields["deltas"],
-        "scores": fields["scores"],
-    }
-
-
-def hand_dict(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
-    """A stored hand as API.md shows it (awards prefetched)."""
-    return _hand_shape(
-        {name: getattr(hand, name) for name in HAND_FIELDS},
-        {award.point: award.seat for award in hand.awards.all()},
-        points,
-    )
-
-
 def game_hands(game: Game) -> list[dict[str, Any]]:
     """Every hand of the game as API.md shows it, in order (2 queries, 1 without
     hands). Plain rows, not model instances: every write through the API answers
@@ -153,13 +105,13 @@ def game_hands(game: Game) -> list[dict[str, Any]]:
         awards = Award.objects.filter(hand__game=game).order_by()
         for hand_id, point, seat in awards.values_list("hand_id", "point", "seat"):
             awarded[hand_id][point] = seat
-    points = services.rules_for(game).points
-    return [_hand_shape(row, awarded[row["id"]], points) for row in rows]
+    points = rules_for(game).points
+    return [hand_shape(row, awarded[row["id"]], points) for row in rows]
 
 
 def side_names(game: Game) -> list[str]:
     """ "Ann" in solo play, "Ann & Cy" for a team (seats prefetched)."""
-    rules = services.rules_for(game)
+    rules = rules_for(game)
     names = {seat.number: seat.player.name for seat in game.seats.all()}
     return [" & ".join(names[seat] for seat in side) for side in rules.sides]
 
@@ -188,7 +140,7 @@ def game_sheet(game: Game) -> dict[str, Any]:
     """What the score sheet shows of a game (from game_detail: no further query):
     the totals, one row per hand, who is waiting to go out, the winner or the next
     dealer and first bidder."""
-    rules = services.rules_for(game)
+    rules = rules_for(game)
     names = side_names(game)
     seats = seat_names(game)
     hands = [
@@ -205,7 +157,7 @@ def game_sheet(game: Game) -> dict[str, Any]:
         }
         for hand in game.hands.all()
     ]
-    waiting = engine.waiting_to_go_out(rules, services.state_of(game))
+    waiting = engine.waiting_to_go_out(rules, state_of(game))
     finished = game.winner is not None
     next_number = game.hand_count + 1
     next_dealer = rules.dealer_of(next_number)

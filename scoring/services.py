@@ -16,7 +16,14 @@ from django.utils import timezone
 from pitchclub import services as club_services
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
-from scoring import engine, selectors
+from scoring import engine, hooks, selectors
+from scoring.convert import (
+    hand_input_of,
+    hand_snapshot,
+    result_fields,
+    rules_for,
+    state_of,
+)
 from scoring.engine import RuleViolation
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
 
@@ -25,36 +32,6 @@ PLAYER_NAME_MAX = 40
 
 class HandNotFound(LookupError):
     """The hand number does not exist in this game (a 404, not a rule broken)."""
-
-
-def rules_for(game: Game) -> engine.Rules:
-    """The engine's rules for a stored game."""
-    return engine.make_rules(
-        game.variant,
-        game.player_count,
-        game.partnership,
-        game.first_dealer,
-        game.options,
-    )
-
-
-def state_of(game: Game) -> engine.GameState:
-    return engine.GameState(
-        scores=tuple(game.scores), hands=game.hand_count, winner=game.winner
-    )
-
-
-def hand_input_of(hand: Hand) -> engine.HandInput:
-    """The engine input a stored hand was recorded with (awards prefetched)."""
-    return engine.HandInput(
-        auction=tuple(hand.auction) if hand.auction is not None else None,
-        pitcher=hand.pitcher,
-        bid=hand.bid,
-        trump=hand.trump or None,
-        awards={award.point: award.seat for award in hand.awards.all()},
-        single_trump=hand.single_trump,
-        game_points=tuple(hand.game_points) if hand.game_points is not None else None,
-    )
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
@@ -192,7 +169,9 @@ def _lock(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 
 
-def _apply_state(game: Game, state: engine.GameState) -> None:
+def _apply_state(game: Game, state: engine.GameState) -> int | None:
+    """Write the game's new state; returns the side that had won before (or None)."""
+    previous_winner = game.winner
     was_finished = game.status == Status.FINISHED
     game.scores = list(state.scores)
     game.hand_count = state.hands
@@ -212,25 +191,26 @@ def _apply_state(game: Game, state: engine.GameState) -> None:
             "updated_at",
         ]
     )
+    return previous_winner
 
 
-def _result_fields(result: engine.HandResult) -> dict[str, Any]:
-    return {
-        "dealer": result.dealer,
-        "auction": list(result.auction) if result.auction is not None else None,
-        "pitcher": result.pitcher,
-        "bid": result.bid,
-        "bidding_side": result.bidding_side,
-        "trump": result.trump or "",
-        "single_trump": result.single_trump,
-        "game_points": (
-            list(result.game_points) if result.game_points is not None else None
-        ),
-        "won": list(result.won),
-        "made": result.made,
-        "deltas": list(result.deltas),
-        "scores": list(result.scores),
-    }
+def _winner_events(
+    game: Game, previous_winner: int | None, by: AbstractBaseUser | None
+) -> None:
+    """GameFinished when the game is won by another side than before (from open, or
+    from another side after a correction), GameReopened when it is open again."""
+    if game.winner == previous_winner:
+        return
+    if game.winner is None:
+        hooks.dispatch(
+            hooks.GameReopened(game=game, by=by, previous_winner=previous_winner)
+        )
+    else:
+        hooks.dispatch(
+            hooks.GameFinished(
+                game=game, by=by, winner=game.winner, previous_winner=previous_winner
+            )
+        )
 
 
 def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
@@ -249,17 +229,6 @@ def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
         for point, seat in result.awards.items()
         if seat is not None
     )
-
-
-def hand_snapshot(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
-    """The hand as the API shows it, plus who recorded it when: the revision log's
-    record of a hand (awards prefetched or queried)."""
-    return {
-        **selectors.hand_dict(hand, points),
-        "client_id": str(hand.client_id) if hand.client_id else None,
-        "recorded_by": hand.recorded_by_id,
-        "recorded_at": hand.created_at.isoformat(),
-    }
 
 
 def _client_id_used(game: Game, client_id: UUID) -> bool:
@@ -324,10 +293,14 @@ def hand_record(
         number=result.number,
         client_id=client_id,
         recorded_by=_user(by),
-        **_result_fields(result),
+        **result_fields(result),
     )
     _write_awards(game, stored, result)
-    _apply_state(game, state)
+    previous_winner = _apply_state(game, state)
+    hooks.dispatch(
+        hooks.HandRecorded(game=game, by=_user(by), hand=stored, result=result)
+    )
+    _winner_events(game, previous_winner, _user(by))
     return game, True
 
 
@@ -360,7 +333,7 @@ def hand_correct(
     before = hand_snapshot(target, rules.points)
 
     corrected = replayed.results[number - 1]
-    for name, value in _result_fields(corrected).items():
+    for name, value in result_fields(corrected).items():
         setattr(target, name, value)
     target.recorded_by = _user(by) or target.recorded_by
     target.save()
@@ -376,15 +349,22 @@ def hand_correct(
     Hand.objects.bulk_update(later, ["scores"])
 
     target = Hand.objects.prefetch_related("awards").get(pk=target.pk)
+    after = hand_snapshot(target, rules.points)
     HandRevision.objects.create(
         game=game,
         hand_number=number,
         action=HandRevision.Action.CORRECT,
         before=before,
-        after=hand_snapshot(target, rules.points),
+        after=after,
         changed_by=_user(by),
     )
-    _apply_state(game, replayed.state)
+    previous_winner = _apply_state(game, replayed.state)
+    hooks.dispatch(
+        hooks.HandCorrected(
+            game=game, by=_user(by), number=number, before=before, after=after
+        )
+    )
+    _winner_events(game, previous_winner, _user(by))
     return game
 
 
@@ -401,18 +381,23 @@ def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) 
             "number",
             params={"last": game.hand_count, "number": number},
         )
+    before = hand_snapshot(target, rules_for(game).points)
     HandRevision.objects.create(
         game=game,
         hand_number=number,
         action=HandRevision.Action.UNDO,
-        before=hand_snapshot(target, rules_for(game).points),
+        before=before,
         changed_by=_user(by),
     )
     target.delete()
     previous = game.hands.filter(number=number - 1).values_list("scores", flat=True)
     scores = previous.first() or [0] * len(game.scores)
     # A game cannot be won before its last hand, so without it nobody has won.
-    _apply_state(
+    previous_winner = _apply_state(
         game, engine.GameState(scores=tuple(scores), hands=number - 1, winner=None)
     )
+    hooks.dispatch(
+        hooks.HandUndone(game=game, by=_user(by), number=number, before=before)
+    )
+    _winner_events(game, previous_winner, _user(by))
     return game

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
 from pitchclub.text import parse_whole_number
-from scoring import engine, selectors, services, watch
+from scoring import convert, engine, selectors, services, watch
 from scoring.engine import RuleViolation
 from scoring.entry import FULL, QUICK, HandEntry
 from scoring.forms import (
@@ -98,7 +98,7 @@ def _preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, A
         return {"refusal": "Check the game points: whole numbers, or empty boxes."}
     rules = sheet["rules"]
     if entry.number == game.hand_count + 1:
-        state = services.state_of(game)
+        state = convert.state_of(game)
     else:
         # A correction: the game as it stood before that hand.
         before = game.hands.all()[entry.number - 2].scores if entry.number > 1 else None
@@ -159,7 +159,7 @@ def _replayed(
 ) -> engine.Replay:
     """The game replayed (its first `upto` hands, or all) with hand `number`
     replaced (hands prefetched)."""
-    inputs = [services.hand_input_of(stored) for stored in game.hands.all()]
+    inputs = [convert.hand_input_of(stored) for stored in game.hands.all()]
     inputs[number - 1] = hand
     return engine.replay(sheet["rules"], inputs[:upto])
 
@@ -446,7 +446,7 @@ def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse
                 game,
                 sheet,
                 number=number,
-                initial=services.hand_input_of(hand),
+                initial=convert.hand_input_of(hand),
             )
     elif request.method == "POST":
         raise PermissionDenied("Only this game's scorekeepers can correct its hands.")

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import selectors as club_selectors
-from scoring import selectors, services
+from scoring import convert, selectors, services
 from scoring.engine import RuleViolation
 from scoring.models import Game, Point, Suit
 
@@ -129,7 +129,7 @@ def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     pitched, the bid and whether it was made, who took each point, and each side's
     points and running score."""
     game = _readable_game(request, game_id)
-    rules = services.rules_for(game)
+    rules = convert.rules_for(game)
     seats = selectors.seat_names(game)
     sides = selectors.side_names(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -186,7 +186,7 @@ def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
             "one with the same players.",
         )
         return redirect("scoring:game", game.pk)
-    rules = services.rules_for(game)
+    rules = convert.rules_for(game)
     try:
         again = services.game_start(
             variant=game.variant,

@@ -13,7 +13,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from pitchclub.models import Player
-from scoring import engine, services
+from scoring import convert, engine, services
 from scoring.engine import RuleViolation
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
 from tests.factories import PlayerFactory, UserFactory, game_factory, record
@@ -409,8 +409,8 @@ def test_stored_hands_match_a_replay_after_a_correction(
         .prefetch_related("awards")
     )
     replayed = engine.replay(
-        services.rules_for(three_hands),
-        [services.hand_input_of(stored_hand) for stored_hand in stored],
+        convert.rules_for(three_hands),
+        [convert.hand_input_of(stored_hand) for stored_hand in stored],
     )
     for stored_hand, result in zip(stored, replayed.results, strict=True):
         assert stored_hand.won == list(result.won)

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from pitchclub import services as club_services
 from pitchclub.models import Role
-from scoring import engine, services
+from scoring import convert, engine, services
 from scoring.models import Game, Hand, HandRevision
 from tests.factories import UserFactory, game_factory, record
 
@@ -914,7 +914,7 @@ def test_table_pages_take_the_same_queries_with_one_or_ten_hands(
         # A correction and an undo, so the history is listed too.
         hand = Hand.objects.get(game=game, number=1)
         services.hand_correct(
-            game_id=game.pk, number=1, hand=services.hand_input_of(hand)
+            game_id=game.pk, number=1, hand=convert.hand_input_of(hand)
         )
         fill(game, 1)
         services.hand_undo(game_id=game.pk, number=size + 1)

@@ -15,7 +15,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from pitchclub import services as club_services
-from scoring import apis, selectors, services
+from scoring import apis, convert, selectors, services
 from scoring.models import Game, Hand
 from tests.factories import game_factory
 
@@ -51,10 +51,10 @@ def reference(game: Game) -> bytes:
     """The game as the serializer renders it from the models (the way the answer
     was built before the write path was made lean)."""
     game = selectors.game_detail(game_id=game.pk, user=None)
-    rules = services.rules_for(game)
+    rules = convert.rules_for(game)
     payload = {
         **apis.game_payload(game),
-        "hands": [selectors.hand_dict(hand, rules.points) for hand in game.hands.all()],
+        "hands": [convert.hand_dict(hand, rules.points) for hand in game.hands.all()],
     }
     return JSONRenderer().render(apis.GameOutput(payload).data)
 
