@@ -351,38 +351,21 @@ class Cluster:
     def _options(self) -> str:
         return f"-p {self.port} -k {self.dir} -c listen_addresses={HOST}"
 
-    def start(self) -> None:
+    def _pg_ctl(self, *action: str) -> None:
+        """pg_ctl on this cluster, waiting (up to 60 s) until it has done `action`."""
         self._run(
             str(self.bin / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.log),
-            "-o",
-            self._options(),
-            "-w",
-            "-t",
-            "60",
-            "start",
+            *("-D", str(self.data), "-l", str(self.log), "-o", self._options()),
+            *("-w", "-t", "60"),
+            *action,
         )
+
+    def start(self) -> None:
+        self._pg_ctl("start")
         self.started = True
 
     def restart(self) -> None:
-        self._run(
-            str(self.bin / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.log),
-            "-o",
-            self._options(),
-            "-m",
-            "fast",
-            "-w",
-            "-t",
-            "60",
-            "restart",
-        )
+        self._pg_ctl("-m", "fast", "restart")
 
     def psql(self, *statements: str) -> None:
         arguments = [str(self.bin / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1"]
