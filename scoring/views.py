@@ -203,19 +203,7 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
             by=request.user,
         )
     except RuleViolation as refusal:
-        if refusal.code == "hand_undone":
-            return _table_response(request, game, _undone(request, game, refusal), 409)
-        if refusal.code == "number_conflict":
-            game = _readable_game(game.pk, request.user)
-            if number is not None and 1 <= number <= game.hand_count:
-                return _table_response(
-                    request, game, _conflict(request, game, entry, number), 409
-                )
-            # A number past the next hand: no other phone to blame, only a gap.
-            entry.add_refusal(refusal)
-            return _table_response(request, game, entry, status=409)
-        entry.add_refusal(refusal)
-        return _table_response(request, game, entry, status=422)
+        return _refused(request, game, entry, number, refusal)
     game = _readable_game(game.pk, request.user)
     if written:
         messages.success(request, sheets.saved_message(game, entry))
@@ -224,6 +212,30 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
     if not request.htmx:
         return redirect("scoring:game", game_id=game.pk)
     return _table_response(request, game, None, status=201 if written else 200)
+
+
+def _refused(
+    request: HttpRequest,
+    game: Game,
+    entry: HandEntry,
+    number: int | None,
+    refusal: RuleViolation,
+) -> HttpResponse:
+    """The table again after a hand was refused: a hand undone meanwhile, another
+    phone's hand under the same number (409), or the rules' refusal by the form."""
+    if refusal.code == "hand_undone":
+        return _table_response(request, game, _undone(request, game, refusal), 409)
+    if refusal.code == "number_conflict":
+        game = _readable_game(game.pk, request.user)
+        if number is not None and 1 <= number <= game.hand_count:
+            return _table_response(
+                request, game, _conflict(request, game, entry, number), 409
+            )
+        # A number past the next hand: no other phone to blame, only a gap.
+        entry.add_refusal(refusal)
+        return _table_response(request, game, entry, status=409)
+    entry.add_refusal(refusal)
+    return _table_response(request, game, entry, status=422)
 
 
 def _conflict(
