@@ -165,6 +165,22 @@ def game_start(
     return game
 
 
+def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
+    """The next game of a finished one: the same players in the same seats, the
+    same variant and options, in the same club; the deal moves on one seat (seats
+    prefetched). Whether `by` may start it is the caller's check."""
+    rules = rules_for(game)
+    return game_start(
+        variant=game.variant,
+        players=[seat.player for seat in game.seats.all()],
+        partnership=game.partnership,
+        first_dealer=rules.dealer_of(game.hand_count + 1),
+        options=game.options,
+        club=game.club,
+        created_by=by,
+    )
+
+
 def _lock(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
 

@@ -14,10 +14,10 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
-from scoring import selectors
 from scoring.entry import FULL, HandEntry
 from scoring.models import Game
 from scoring.offline import offline_data
+from scoring.sheet import game_sheet
 from tests.factories import UserFactory, game_factory, record
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +73,7 @@ class EntryWords(HTMLParser):
 
 def entry_words(game: Game, number: int) -> EntryWords:
     """The server's own whole-auction form for hand `number`, as it draws it."""
-    sheet = selectors.game_sheet(game)
+    sheet = game_sheet(game)
     entry = HandEntry(
         rules=sheet["rules"],
         number=number,
@@ -106,7 +106,7 @@ def test_the_deal_cycle_has_the_entry_forms_words_for_every_hand(players: int) -
     """Hand n's words are cycle[(n - 1) % len]: the same as the server's form for
     hand n, with a first dealer other than the first seat, past a whole cycle."""
     game = game_factory(players=players, first_dealer=players - 1)
-    sheet = selectors.game_sheet(game)
+    sheet = game_sheet(game)
 
     data = offline_data(
         game_id=game.pk, rules=sheet["rules"], seat_names=sheet["seat_names"]

@@ -879,3 +879,30 @@ def test_the_database_refuses_a_player_without_a_name(db: None) -> None:
         transaction.atomic(),
     ):
         Player.objects.create(name="")
+
+
+@pytest.mark.django_db
+def test_a_rematch_seats_the_same_players_and_moves_the_deal_on() -> None:
+    keeper = UserFactory()
+    game = game_factory(
+        partnership=True,
+        first_dealer=3,
+        options={"target": 4, "dealer_may_steal": False},
+        created_by=keeper,
+    )
+    # Di deals; Ann pitches 4 and takes everything: her team is out.
+    game = record(game, [4], {"high": 0, "low": 0, "jack": 0, "game": 0})
+    assert game.status == Status.FINISHED
+
+    again = services.game_rematch(game=game, by=keeper)
+
+    seats = list(game.seats.order_by("number").values_list("player_id", "side"))
+    assert list(again.seats.order_by("number").values_list("player_id", "side")) == (
+        seats
+    )
+    assert (again.variant, again.partnership, again.options) == (
+        game.variant,
+        True,
+        game.options,
+    )
+    assert (again.first_dealer, again.created_by, again.club) == (0, keeper, None)

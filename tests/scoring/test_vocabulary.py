@@ -4,7 +4,7 @@ log take their words from there."""
 
 from django.utils import translation
 
-from scoring import engine, forms, models, selectors, vocabulary
+from scoring import engine, forms, models, vocabulary, words
 from scoring.models import Game, Point, Suit, Variant
 
 
@@ -52,7 +52,7 @@ def test_the_revision_log_names_a_point_by_its_label() -> None:
     names = {0: "Ann", 1: "Bob"}
     before = {"awards": {"off_three": 0, "high_joker": 1}}
     after = {"awards": {"off_three": 1, "high_joker": 0}}
-    assert selectors._hand_changes(before, after, names) == [
+    assert words._hand_changes(before, after, names) == [
         "Off-three Ann → Bob",
         "High joker Bob → Ann",
     ]

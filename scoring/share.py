@@ -1,0 +1,49 @@
+"""Sharing a game: the live link and its QR code, the CSV export's address, the
+version the live view polls with. Used by the table page and the live view."""
+
+from datetime import datetime
+from typing import Any
+
+import segno
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from scoring.models import Game
+
+
+def live_version(updated_at: datetime, hand_count: int) -> str:
+    """Changes whenever the game does: recording, correcting or undoing a hand all
+    save the game row (its `updated_at`), and an undo also lowers `hand_count`."""
+    return f"{int(updated_at.timestamp() * 1_000_000)}.{hand_count}"
+
+
+def live_qr(url: str) -> SafeString:
+    """The link as an inline SVG QR code, black on white whatever the page's theme
+    (scanners expect dark modules); sized by CSS, no style attribute (CSP)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=1,
+        border=4,
+        dark="#000",
+        light="#fff",
+        svgclass="qr-code",
+        lineclass=None,
+        omitsize=True,
+    )
+    label = format_html(
+        '<svg role="img" aria-label="{}" ', f"QR code of the live score link {url}"
+    )
+    # segno's markup holds only path data and colours, nothing taken from users.
+    return mark_safe(svg.replace("<svg ", label, 1))
+
+
+def share_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What templates/scoring/_share.html needs: the live link (absolute, to send or
+    scan), its QR code and the CSV export's address."""
+    live_url = request.build_absolute_uri(reverse("scoring:live", args=[game.pk]))
+    return {
+        "live_url": live_url,
+        "live_qr": live_qr(live_url),
+        "csv_url": reverse("scoring:hands_csv", args=[game.pk]),
+    }
