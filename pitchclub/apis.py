@@ -28,7 +28,6 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import (
-    APIException,
     NotAuthenticated,
     PermissionDenied,
     ValidationError,
@@ -40,16 +39,14 @@ from rest_framework.views import APIView
 
 from pitchclub import selectors, services
 from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.refusals import CONFLICT_CODES as CLUB_CONFLICT_CODES
 from pitchclub.throttles import LOCKED_OUT, THROTTLED, AddressThrottle
 from scoring.apis import (
-    Conflict,
     Pagination,
     StrictBooleanField,
     StrictInput,
     StrictIntegerField,
-    api_error,
 )
-from scoring.engine import RuleViolation
 
 
 class TokenAPI(ObtainAuthToken):
@@ -85,7 +82,6 @@ class TokenAPI(ObtainAuthToken):
 
 # --- Clubs, members, rosters, invites ---------------------------------------------
 
-CLUB_CONFLICT_CODES = {"last_organiser"}
 INVITE_DAYS_MAX = 365
 INVITE_USES_MAX = 10_000
 
@@ -98,14 +94,6 @@ NOT_KEEPER = OpenApiResponse(
     description="Only the club's organisers and scorekeepers may do this."
 )
 FIELD_WRONG = OpenApiResponse(description="A field is wrong; the answer names it.")
-
-
-def club_error(violation: RuleViolation) -> APIException:
-    """The HTTP answer for a club service's refusal: 409 when it conflicts with the
-    club as it stands, else a 400 naming the field."""
-    if violation.code in CLUB_CONFLICT_CODES:
-        return Conflict({"detail": violation.message, "code": violation.code})
-    return api_error(violation)
 
 
 def _signed_in(request: Request) -> AbstractBaseUser:
@@ -293,10 +281,7 @@ class ClubsAPI(APIView):
         user = _signed_in(request)
         data = ClubCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            club = services.club_create(**data.validated_data, by=user)
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
+        club = services.club_create(**data.validated_data, by=user)
         club = _get_club(request, club.slug)
         return Response(ClubOutput(club_payload(club)).data, status=201)
 
@@ -332,10 +317,7 @@ class ClubDetailAPI(APIView):
         # The service sets every field: those left out keep their values.
         fields = {name: getattr(club, name) for name in ClubUpdateInput().fields}
         fields.update(data.validated_data)
-        try:
-            services.club_update(club=club, by=user, **fields)
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
+        services.club_update(club=club, by=user, **fields)
         # By its slug now: a club made private has a new one.
         return Response(ClubOutput(club_payload(_get_club(request, club.slug))).data)
 
@@ -389,6 +371,7 @@ MEMBER_ERRORS = {
             {
                 "detail": serializers.CharField(),
                 "code": serializers.ChoiceField(choices=sorted(CLUB_CONFLICT_CODES)),
+                "field": serializers.CharField(required=False),
             },
         ),
         description='The club would be left without an organiser: `"code": '
@@ -420,8 +403,6 @@ class MemberDetailAPI(APIView):
             )
         except Membership.DoesNotExist as missing:
             raise Http404(str(missing)) from missing
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
         membership = Membership.objects.select_related("user").get(pk=membership.pk)
         return Response(MemberOutput(member_payload(membership)).data)
 
@@ -439,8 +420,6 @@ class MemberDetailAPI(APIView):
             services.membership_remove(club=club, user_id=user_id, by=user)
         except Membership.DoesNotExist as missing:
             raise Http404(str(missing)) from missing
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -529,10 +508,7 @@ class PlayersAPI(APIView):
             unicodedata.normalize("NFC", data.validated_data["name"]).split()
         )
         existed = bool(name) and club.players.filter(name__iexact=name).exists()
-        try:
-            player = services.guest_add(club=club, name=name, by=user)
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
+        player = services.guest_add(club=club, name=name, by=user)
         return Response(
             PlayerOutput(player_payload(player)).data,
             status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED,
@@ -654,17 +630,14 @@ class InvitesAPI(APIView):
                     {"player": [f"There is no player {fields['player']} in this club."]}
                 )
         days = fields.get("expires_in_days")
-        try:
-            invite = services.invite_create(
-                club=club,
-                by=user,
-                role=fields["role"],
-                player=player,
-                max_uses=fields.get("max_uses"),
-                expires_at=timezone.now() + timedelta(days=days) if days else None,
-            )
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
+        invite = services.invite_create(
+            club=club,
+            by=user,
+            role=fields["role"],
+            player=player,
+            max_uses=fields.get("max_uses"),
+            expires_at=timezone.now() + timedelta(days=days) if days else None,
+        )
         return Response(invite_payload(request, invite), status=201)
 
 
@@ -737,12 +710,7 @@ class JoinAPI(APIView):
         user = _signed_in(request)
         data = JoinInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            membership = services.invite_accept(
-                code=data.validated_data["code"], user=user
-            )
-        except RuleViolation as violation:
-            raise club_error(violation) from violation
+        membership = services.invite_accept(code=data.validated_data["code"], user=user)
         club = membership.club
         return Response(
             JoinOutput(

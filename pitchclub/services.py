@@ -1,5 +1,5 @@
-"""Writes for clubs, roles, invites and rosters. Refusals are RuleViolations (code,
-field, message), the same error type the scoring side uses."""
+"""Writes for clubs, roles, invites and rosters. Refusals are the core's own
+``pitchclub.refusals.Refusal`` (code, field, message)."""
 
 import itertools
 import secrets
@@ -14,7 +14,7 @@ from django.utils.text import slugify
 
 from pitchclub import text
 from pitchclub.models import Club, Invite, Membership, Player, Role
-from scoring.engine import RuleViolation
+from pitchclub.refusals import Refusal
 
 # No 0/O, 1/I/L: a code is read aloud across a card table.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -29,15 +29,15 @@ def _clean_name(name: object, field: str, what: str, limit: int) -> str:
     """A name as stored (pitchclub.text.clean_name: composed, spaces squeezed), or
     a refusal naming the field and the character that is wrong."""
     if not isinstance(name, str) or not " ".join(name.split()):
-        raise RuleViolation("empty_name", field, f"Give the {what} a name.")
+        raise Refusal("empty_name", field, f"Give the {what} a name.")
     try:
         cleaned = text.clean_name(name)
     except text.UnsafeText as problem:
-        raise RuleViolation(
+        raise Refusal(
             "invalid_name", field, problem.sentence(f"The {what}'s name")
         ) from problem
     if len(cleaned) > limit:
-        raise RuleViolation(
+        raise Refusal(
             "name_too_long",
             field,
             f"The {what}'s name is longer than {limit} characters: shorten it.",
@@ -51,15 +51,15 @@ def _clean_text(
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise RuleViolation("invalid_text", field, f"Give {what} as text.")
+        raise Refusal("invalid_text", field, f"Give {what} as text.")
     try:
         cleaned = text.clean_text(value, multiline=multiline)
     except text.UnsafeText as problem:
-        raise RuleViolation(
+        raise Refusal(
             "invalid_text", field, problem.sentence(what[:1].upper() + what[1:])
         ) from problem
     if len(cleaned) > limit:
-        raise RuleViolation(
+        raise Refusal(
             "text_too_long",
             field,
             f"Shorten {what} to {limit} characters or fewer (it has {len(cleaned)}).",
@@ -194,7 +194,7 @@ def membership_set_role(
 ) -> Membership:
     """Change a member's role; a club always keeps at least one organiser."""
     if role not in Role.values:
-        raise RuleViolation(
+        raise Refusal(
             "unknown_role",
             "role",
             f"There is no role {role!r}: choose organiser, scorekeeper or member.",
@@ -207,7 +207,7 @@ def membership_set_role(
         raise Membership.DoesNotExist("This person is not a member of the club.")
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and role != Role.ORGANISER and organisers == 1:
-        raise RuleViolation(
+        raise Refusal(
             "last_organiser",
             "role",
             "A club needs an organiser: make someone else organiser first.",
@@ -228,7 +228,7 @@ def membership_remove(
         raise Membership.DoesNotExist("This person is not a member of the club.")
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and organisers == 1:
-        raise RuleViolation(
+        raise Refusal(
             "last_organiser",
             "role",
             "A club needs an organiser: make someone else organiser before this "
@@ -254,29 +254,29 @@ def invite_create(
     """An invite code (and link) to join the club with `role`. With `player`, a
     guest of the roster, the invite is single-use and claims that guest's profile."""
     if role not in Role.values:
-        raise RuleViolation(
+        raise Refusal(
             "unknown_role",
             "role",
             f"There is no role {role!r}: choose organiser, scorekeeper or member.",
         )
     if player is not None:
         if player.club_id != club.pk:
-            raise RuleViolation(
+            raise Refusal(
                 "player_not_in_roster", "player", f"{player} is not in this club."
             )
         if not player.is_guest:
-            raise RuleViolation(
+            raise Refusal(
                 "player_has_account",
                 "player",
                 f"{player} already has an account: there is nothing to claim.",
             )
         max_uses = 1
     if max_uses is not None and max_uses < 1:
-        raise RuleViolation(
+        raise Refusal(
             "invalid_max_uses", "max_uses", "An invite must allow at least one use."
         )
     if expires_at is not None and expires_at <= timezone.now():
-        raise RuleViolation(
+        raise Refusal(
             "expiry_in_past",
             "expires_at",
             "The invite would expire before anyone could use it: pick a later date.",
@@ -342,7 +342,7 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     )
     refusal = invite_refusal(invite)
     if refusal is not None:
-        raise RuleViolation("invite_unusable", "code", refusal)
+        raise Refusal("invite_unusable", "code", refusal)
     club = invite.club
     membership, created = Membership.objects.get_or_create(
         club=club, user=user, defaults={"role": invite.role}
@@ -363,7 +363,7 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
     """The guest's roster entry, and so its games, become the user's. A user who is
     already on the roster gets the guest's games moved to their own player."""
     if guest.user_id is not None and guest.user_id != user.pk:
-        raise RuleViolation(
+        raise Refusal(
             "already_claimed",
             "code",
             f"{guest.name}'s profile already belongs to an account: ask the "
@@ -383,7 +383,7 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
         .first()
     )
     if both is not None:
-        raise RuleViolation(
+        raise Refusal(
             "claim_conflict",
             "code",
             f"{own.name} and {guest.name} sat at the same table in game {both}, so "

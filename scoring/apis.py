@@ -1,7 +1,8 @@
 """REST API v1 (../shared/API.md): one view per operation, Input/Output serializers.
 
-The views call the same services as the HTML pages; engine refusals become 400s that
-name the field, or 409s for conflicts with the game's state.
+The views call the same services as the HTML pages; their refusals reach the API's one
+exception handler (pitchclub.api.errors): 400s that name the field, or 409s for
+conflicts with the game's state.
 """
 
 from typing import Any
@@ -17,7 +18,6 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import (
-    APIException,
     NotAuthenticated,
     PermissionDenied,
     ValidationError,
@@ -30,17 +30,9 @@ from rest_framework.views import APIView
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from scoring import engine, selectors, services
-from scoring.engine import RuleViolation
 from scoring.forms import MAX_SEATS
 from scoring.models import Game, Suit, Variant
-
-CONFLICT_CODES = {
-    "game_over",
-    "won_before_last_hand",
-    "not_last_hand",
-    "number_conflict",
-    "hand_undone",
-}
+from scoring.refusals import CONFLICT_CODES
 
 
 class Pagination(LimitOffsetPagination):
@@ -85,12 +77,6 @@ class Pagination(LimitOffsetPagination):
         return parameters
 
 
-class Conflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "This conflicts with the game as it stands."
-    default_code = "conflict"
-
-
 @extend_schema_field({"type": "string", "enum": sorted(CONFLICT_CODES)})
 class ConflictCodeField(serializers.CharField):
     """Which conflict: one of CONFLICT_CODES."""
@@ -102,22 +88,8 @@ class GameConflict(serializers.Serializer):
 
     detail = serializers.CharField()
     code = ConflictCodeField()
-
-
-def _nest(field: str, message: str) -> dict[str, Any]:
-    """`awards.high` -> {"awards": {"high": [message]}}: DRF's usual error shape."""
-    detail: Any = [message]
-    for part in reversed(field.split(".")):
-        detail = {part: detail}
-    return detail
-
-
-def api_error(violation: RuleViolation) -> APIException:
-    """The HTTP answer for an engine refusal."""
-    if violation.code in CONFLICT_CODES:
-        return Conflict({"detail": violation.message, "code": violation.code})
-    return ValidationError(
-        _nest(violation.field or "non_field_errors", violation.message)
+    field = serializers.CharField(
+        required=False, help_text="What the refusal concerns, as a dotted path."
     )
 
 
@@ -473,10 +445,7 @@ class GamesAPI(APIView):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club = _club_for_new_game(request, fields.pop("club", None))
-        try:
-            game = services.game_start(**fields, club=club, created_by=request.user)
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
+        game = services.game_start(**fields, club=club, created_by=request.user)
         return _game_response(request, game.pk, status.HTTP_201_CREATED)
 
 
@@ -637,17 +606,14 @@ class HandsAPI(APIView):
             _check_can_edit(request, game)
             data = HandRecordInput(data=request.data)
             data.is_valid(raise_exception=True)
-            try:
-                game, created = services.hand_record(
-                    game_id=game.pk,
-                    hand=data.hand(),
-                    number=data.validated_data.get("number"),
-                    client_id=data.validated_data.get("client_id"),
-                    by=request.user,
-                    locked=game,
-                )
-            except RuleViolation as violation:
-                raise api_error(violation) from violation
+            game, created = services.hand_record(
+                game_id=game.pk,
+                hand=data.hand(),
+                number=data.validated_data.get("number"),
+                client_id=data.validated_data.get("client_id"),
+                by=request.user,
+                locked=game,
+            )
             payload = game_payload(game, hands=selectors.game_hands(game))
         return Response(
             payload, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
@@ -678,8 +644,6 @@ class HandDetailAPI(APIView):
             )
         except services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
         return _game_response(request, game.pk)
 
     @extend_schema(
@@ -695,6 +659,4 @@ class HandDetailAPI(APIView):
             services.hand_undo(game_id=game.pk, number=number, by=request.user)
         except services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
         return _game_response(request, game.pk)

@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        # The API's one exception handler (pitchclub.api.errors) answers the rules'
+        # refusals too: the core knows them only as a registered kind.
+        from pitchclub import refusals as core_refusals
+        from scoring.engine import RuleViolation
+        from scoring.refusals import CONFLICT_CODES
+
+        core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
