@@ -38,15 +38,17 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from pitchclub import selectors, services
-from pitchclub.models import Club, Invite, Membership, Player, Role
-from pitchclub.refusals import CONFLICT_CODES as CLUB_CONFLICT_CODES
-from pitchclub.throttles import LOCKED_OUT, THROTTLED, AddressThrottle
-from scoring.apis import (
-    Pagination,
+from pitchclub.api.fields import (
     StrictBooleanField,
+    StrictCharField,
     StrictInput,
     StrictIntegerField,
 )
+from pitchclub.api.pagination import Pagination
+from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
+from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.refusals import CONFLICT_CODES as CLUB_CONFLICT_CODES
+from pitchclub.throttles import LOCKED_OUT, THROTTLED, AddressThrottle
 
 
 class TokenAPI(ObtainAuthToken):
@@ -85,7 +87,6 @@ class TokenAPI(ObtainAuthToken):
 INVITE_DAYS_MAX = 365
 INVITE_USES_MAX = 10_000
 
-NOT_SIGNED_IN = OpenApiResponse(description="Not signed in.")
 NO_CLUB = OpenApiResponse(
     description="No such club, or a private club the caller is not a member of."
 )
@@ -93,7 +94,6 @@ NOT_ORGANISER = OpenApiResponse(description="Only the club's organisers may do t
 NOT_KEEPER = OpenApiResponse(
     description="Only the club's organisers and scorekeepers may do this."
 )
-FIELD_WRONG = OpenApiResponse(description="A field is wrong; the answer names it.")
 
 
 def _signed_in(request: Request) -> AbstractBaseUser:
@@ -179,27 +179,6 @@ def club_payload(club: Club) -> dict[str, Any]:
         "members_count": club.members_count,
         "my_role": club.my_role,
     }
-
-
-class StrictCharField(serializers.CharField):
-    """Text only: a number or true is refused rather than turned into a name. Its
-    length is the length sent (as the schema's maxLength says), spaces included."""
-
-    default_error_messages = {"invalid": "Text is required."}
-
-    def run_validation(self, data: Any = serializers.empty) -> Any:
-        if (
-            isinstance(data, str)
-            and self.max_length is not None
-            and len(data) > self.max_length
-        ):
-            self.fail("max_length", max_length=self.max_length)
-        return super().run_validation(data)
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 class ClubNameField(StrictCharField):

@@ -22,59 +22,24 @@ from rest_framework.exceptions import (
     PermissionDenied,
     ValidationError,
 )
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pitchclub import selectors as permissions
+from pitchclub.api.fields import (
+    StrictBooleanField,
+    StrictInput,
+    StrictIntegerField,
+    StrictSlugField,
+    StrictUUIDField,
+)
+from pitchclub.api.pagination import Pagination
 from pitchclub.models import Club, Player
 from scoring import engine, selectors, services
 from scoring.forms import MAX_SEATS
 from scoring.models import Game, Suit, Variant
 from scoring.refusals import CONFLICT_CODES
-
-
-class Pagination(LimitOffsetPagination):
-    """Lists page with ?limit= and ?offset=, each a whole number in ASCII digits
-    (anything else is a 400 naming it, as the schema says); a limit past 200 is cut to
-    200 (a huge one would otherwise reach the database as an impossible LIMIT)."""
-
-    max_limit = 200
-    # A number of more digits is past the end of any list (and Python's int() refuses
-    # one of thousands).
-    DIGITS_MAX = 18
-
-    def get_limit(self, request: Request) -> int:
-        limit = self._whole_number(request, self.limit_query_param, least=1)
-        return self.default_limit if limit is None else min(limit, self.max_limit)
-
-    def get_offset(self, request: Request) -> int:
-        return self._whole_number(request, self.offset_query_param, least=0) or 0
-
-    def _whole_number(self, request: Request, name: str, *, least: int) -> int | None:
-        if name not in request.query_params:
-            return None
-        value = request.query_params[name]
-        digits = value.lstrip("0") or "0"
-        if value.isascii() and value.isdigit():
-            if len(digits) > self.DIGITS_MAX:
-                return 10**self.DIGITS_MAX
-            if int(digits) >= least:
-                return int(digits)
-        raise ValidationError({name: [f"Give {name} as a whole number from {least}."]})
-
-    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
-        parameters = super().get_schema_operation_parameters(view)
-        least = {self.limit_query_param: 1, self.offset_query_param: 0}
-        for parameter in parameters:
-            parameter["schema"]["minimum"] = least[parameter["name"]]
-            if parameter["name"] == self.limit_query_param:
-                parameter["description"] = (
-                    "Number of results to return per page; more than "
-                    f"{self.max_limit} counts as {self.max_limit}."
-                )
-        return parameters
 
 
 @extend_schema_field({"type": "string", "enum": sorted(CONFLICT_CODES)})
@@ -91,45 +56,6 @@ class GameConflict(serializers.Serializer):
     field = serializers.CharField(
         required=False, help_text="What the refusal concerns, as a dotted path."
     )
-
-
-# --- strict fields: a seat is a whole number, never "3", 3.0 or true ---------------
-
-
-class StrictIntegerField(serializers.IntegerField):
-    default_error_messages = {"invalid": "A whole number is required."}
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictUUIDField(serializers.UUIDField):
-    """A UUID written as a string, as JSON carries it (not a bare number)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if not isinstance(data, str):
-            self.fail("invalid", value=data)
-        return super().to_internal_value(data)
-
-
-class StrictSlugField(serializers.SlugField):
-    """A slug written as a string (not a number that happens to be one)."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    default_error_messages = {"invalid": "Must be true or false."}
-
-    def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
 
 
 @extend_schema_field(
@@ -220,24 +146,6 @@ class PlayersField(serializers.ListField):
     def to_internal_value(self, data: Any) -> list[Any]:
         if isinstance(data, list) and len(data) > MAX_SEATS:
             self.fail("too_many", most=MAX_SEATS, count=len(data))
-        return super().to_internal_value(data)
-
-
-class StrictInput(serializers.Serializer):
-    """Refuses keys it does not know, so a typo is an error rather than ignored."""
-
-    tolerated: frozenset[str] = frozenset()
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, dict):
-            unknown = set(data) - set(self.fields) - self.tolerated
-            if unknown:
-                raise ValidationError(
-                    {
-                        name: ["This field is not part of the request."]
-                        for name in unknown
-                    }
-                )
         return super().to_internal_value(data)
 
 
