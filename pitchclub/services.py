@@ -12,7 +12,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
-from pitchclub import text
+from pitchclub import hooks, text
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from pitchclub.refusals import Refusal
 
@@ -374,23 +374,9 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
         guest.user = user
         guest.save(update_fields=["user"])
         return
-    # Imported here: scoring's models import this app's models.
-    from scoring.models import Award, Seat
-
-    both = (
-        Seat.objects.filter(player=guest, game__seats__player=own)
-        .values_list("game_id", flat=True)
-        .first()
-    )
-    if both is not None:
-        raise Refusal(
-            "claim_conflict",
-            "code",
-            f"{own.name} and {guest.name} sat at the same table in game {both}, so "
-            "they cannot be the same person: ask the organiser to check the roster.",
-        )
-    Seat.objects.filter(player=guest).update(player=own)
-    Award.objects.filter(player=guest).update(player=own)
+    # What apps above the core keep of the guest (scoring: seats, awards) moves;
+    # a listener may refuse the merge.
+    hooks.dispatch(hooks.PlayersMerging(guest=guest, into=own, invite=invite))
     # Other claim invites for this guest have nothing left to claim.
     Invite.objects.filter(player=guest).exclude(pk=invite.pk).filter(
         revoked_at__isnull=True
