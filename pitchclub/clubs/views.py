@@ -23,15 +23,13 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors, services, throttles
+from pitchclub import panels, selectors, services, throttles
 from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
 from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.refusals import Refusal
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import UnsafeText, clean_name, unsafe_character
-from scoring.selectors import game_cards, game_list
 
-RECENT_GAMES = 10
 T = "pitchclub/clubs/"
 ROLE_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
 NOT_FOUND = "No such club, or it is private."
@@ -107,7 +105,8 @@ def club_create(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
-    games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
+    # Other apps' sections (scoring: recent games), before the page's own queries.
+    sections = panels.club_panels(request, club, access)
     sizes = club.players.aggregate(
         players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
     )
@@ -115,7 +114,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "access": access,
         "tab": "detail",
-        "games": games,
+        "panels": sections,
         "members": selectors.club_members(club=club),
         "sizes": sizes,
     }
