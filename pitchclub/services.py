@@ -15,14 +15,15 @@ from django.utils.text import slugify
 from pitchclub import hooks, text
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from pitchclub.refusals import Refusal
-
-# No 0/O, 1/I/L: a code is read aloud across a card table.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
-PLAYER_NAME_MAX = 40
-CLUB_NAME_MAX = 80
-PLACE_MAX = 120
-DESCRIPTION_MAX = 2000
+from pitchclub.vocabulary import (
+    CLUB_NAME_MAX,
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    DESCRIPTION_MAX,
+    PLACE_MAX,
+    PLAYER_NAME_MAX,
+    ROLE_RANK,
+)
 
 
 def _clean_name(name: object, field: str, what: str, limit: int) -> str:
@@ -325,9 +326,6 @@ def invite_refusal(invite: Invite | None) -> str | None:
     return None
 
 
-_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
-
-
 @transaction.atomic
 def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     """Join the club of the invite (or rise to its role), claiming the invite's
@@ -347,7 +345,7 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     membership, created = Membership.objects.get_or_create(
         club=club, user=user, defaults={"role": invite.role}
     )
-    if not created and _RANK[Role(invite.role)] > _RANK[Role(membership.role)]:
+    if not created and ROLE_RANK[invite.role] > ROLE_RANK[membership.role]:
         membership.role = invite.role
         membership.save(update_fields=["role"])
     if invite.player is not None:

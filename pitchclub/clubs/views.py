@@ -29,9 +29,9 @@ from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.refusals import Refusal
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import UnsafeText, clean_name, unsafe_character
+from pitchclub.vocabulary import ROLE_RANK
 
 T = "pitchclub/clubs/"
-ROLE_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
 NOT_FOUND = "No such club, or it is private."
 
 

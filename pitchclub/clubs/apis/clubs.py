@@ -23,6 +23,7 @@ from pitchclub.api.fields import StrictBooleanField, StrictCharField, StrictInpu
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club, Membership, Role
+from pitchclub.vocabulary import CLUB_NAME_MAX, DESCRIPTION_MAX, PLACE_MAX
 
 NO_CLUB = OpenApiResponse(
     description="No such club, or a private club the caller is not a member of."
@@ -119,7 +120,7 @@ class ClubNameField(StrictCharField):
     """A club's name: spaces inside are collapsed, as the service does."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=services.CLUB_NAME_MAX, **kwargs)
+        super().__init__(max_length=CLUB_NAME_MAX, **kwargs)
 
     def to_internal_value(self, data: Any) -> str:
         return " ".join(super().to_internal_value(data).split())
@@ -128,13 +129,13 @@ class ClubNameField(StrictCharField):
 class ClubCreateInput(StrictInput):
     name = ClubNameField()
     location = StrictCharField(
-        max_length=services.PLACE_MAX, required=False, allow_blank=True, default=""
+        max_length=PLACE_MAX, required=False, allow_blank=True, default=""
     )
     schedule = StrictCharField(
-        max_length=services.PLACE_MAX, required=False, allow_blank=True, default=""
+        max_length=PLACE_MAX, required=False, allow_blank=True, default=""
     )
     description = StrictCharField(
-        max_length=services.DESCRIPTION_MAX,
+        max_length=DESCRIPTION_MAX,
         required=False,
         allow_blank=True,
         default="",
@@ -144,14 +145,10 @@ class ClubCreateInput(StrictInput):
 
 class ClubUpdateInput(StrictInput):
     name = ClubNameField(required=False)
-    location = StrictCharField(
-        max_length=services.PLACE_MAX, required=False, allow_blank=True
-    )
-    schedule = StrictCharField(
-        max_length=services.PLACE_MAX, required=False, allow_blank=True
-    )
+    location = StrictCharField(max_length=PLACE_MAX, required=False, allow_blank=True)
+    schedule = StrictCharField(max_length=PLACE_MAX, required=False, allow_blank=True)
     description = StrictCharField(
-        max_length=services.DESCRIPTION_MAX, required=False, allow_blank=True
+        max_length=DESCRIPTION_MAX, required=False, allow_blank=True
     )
     is_private = StrictBooleanField(required=False)
 

@@ -25,9 +25,7 @@ from pitchclub.clubs.apis.clubs import (
 )
 from pitchclub.models import Invite, Role
 from pitchclub.throttles import THROTTLED, AddressThrottle
-
-INVITE_DAYS_MAX = 365
-INVITE_USES_MAX = 10_000
+from pitchclub.vocabulary import INVITE_DAYS_MAX, INVITE_USES_MAX
 
 
 class InviteOutput(serializers.Serializer):

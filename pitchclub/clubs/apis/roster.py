@@ -15,6 +15,7 @@ from pitchclub.api.fields import StrictCharField, StrictInput
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.clubs.apis.clubs import NO_CLUB, NOT_KEEPER, check_keeper, get_club
 from pitchclub.models import Player
+from pitchclub.vocabulary import PLAYER_NAME_MAX
 
 
 class PlayerOutput(serializers.Serializer):
@@ -35,7 +36,7 @@ class RosterQueryInput(serializers.Serializer):
     q = StrictCharField(
         required=False,
         allow_blank=True,
-        max_length=40,
+        max_length=PLAYER_NAME_MAX,
         default="",
         help_text="Only players whose name contains this, in any case (for name "
         "autocomplete).",
@@ -46,7 +47,7 @@ class GuestAddInput(StrictInput):
     name = StrictCharField(
         trim_whitespace=False,
         allow_blank=True,
-        help_text=f"At most {services.PLAYER_NAME_MAX} characters.",
+        help_text=f"At most {PLAYER_NAME_MAX} characters.",
     )
 
 
