@@ -185,10 +185,6 @@ def _roster_entry_for(club: Club, user: AbstractBaseUser) -> Player:
     return Player.objects.create(club=club, user=user, name=name)
 
 
-def _organisers(club: Club) -> int:
-    return club.memberships.filter(role=Role.ORGANISER).count()
-
-
 @transaction.atomic
 def membership_set_role(
     *, club: Club, user_id: int, role: str, by: AbstractBaseUser | None = None
