@@ -5,15 +5,17 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from pitchclub.vocabulary import CLUB_NAME_MAX, PLACE_MAX, PLAYER_NAME_MAX
+
 
 class Club(models.Model):
     """A club: a hall, a weekly night, a roster of regulars and guests."""
 
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=CLUB_NAME_MAX)
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
-    location = models.CharField("where it plays", max_length=120, blank=True)
-    schedule = models.CharField("when it plays", max_length=120, blank=True)
+    location = models.CharField("where it plays", max_length=PLACE_MAX, blank=True)
+    schedule = models.CharField("when it plays", max_length=PLACE_MAX, blank=True)
     is_private = models.BooleanField(
         default=False,
         help_text="A private club's pages, games and API answers are invisible "
@@ -77,7 +79,7 @@ class Player(models.Model):
     A club's roster is its players (`club`); a player without a club was named in a
     game started outside any club."""
 
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=PLAYER_NAME_MAX)
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.CASCADE, related_name="players"
     )

@@ -11,6 +11,7 @@ from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySe
 from django.utils import timezone
 
 from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.vocabulary import ROLE_RANK
 
 KEEPERS = (Role.ORGANISER, Role.SCOREKEEPER)
 
@@ -108,10 +109,9 @@ def roster(*, club: Club, query: str = "") -> QuerySet[Player]:
     return players
 
 
+# Highest role first (vocabulary.ROLE_RANK).
 _ROLE_ORDER = Case(
-    When(role=Role.ORGANISER, then=0),
-    When(role=Role.SCOREKEEPER, then=1),
-    default=2,
+    *(When(role=role, then=-rank) for role, rank in ROLE_RANK.items()),
     output_field=IntegerField(),
 )
 

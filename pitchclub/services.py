@@ -1,5 +1,5 @@
-"""Writes for clubs, roles, invites and rosters. Refusals are RuleViolations (code,
-field, message), the same error type the scoring side uses."""
+"""Writes for clubs, roles, invites and rosters. Refusals are the core's own
+``pitchclub.refusals.Refusal`` (code, field, message)."""
 
 import itertools
 import secrets
@@ -12,32 +12,33 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
-from pitchclub import text
+from pitchclub import hooks, text
 from pitchclub.models import Club, Invite, Membership, Player, Role
-from scoring.engine import RuleViolation
-
-# No 0/O, 1/I/L: a code is read aloud across a card table.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
-PLAYER_NAME_MAX = 40
-CLUB_NAME_MAX = 80
-PLACE_MAX = 120
-DESCRIPTION_MAX = 2000
+from pitchclub.refusals import Refusal
+from pitchclub.vocabulary import (
+    CLUB_NAME_MAX,
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    DESCRIPTION_MAX,
+    PLACE_MAX,
+    PLAYER_NAME_MAX,
+    ROLE_RANK,
+)
 
 
 def _clean_name(name: object, field: str, what: str, limit: int) -> str:
     """A name as stored (pitchclub.text.clean_name: composed, spaces squeezed), or
     a refusal naming the field and the character that is wrong."""
     if not isinstance(name, str) or not " ".join(name.split()):
-        raise RuleViolation("empty_name", field, f"Give the {what} a name.")
+        raise Refusal("empty_name", field, f"Give the {what} a name.")
     try:
         cleaned = text.clean_name(name)
     except text.UnsafeText as problem:
-        raise RuleViolation(
+        raise Refusal(
             "invalid_name", field, problem.sentence(f"The {what}'s name")
         ) from problem
     if len(cleaned) > limit:
-        raise RuleViolation(
+        raise Refusal(
             "name_too_long",
             field,
             f"The {what}'s name is longer than {limit} characters: shorten it.",
@@ -51,15 +52,15 @@ def _clean_text(
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise RuleViolation("invalid_text", field, f"Give {what} as text.")
+        raise Refusal("invalid_text", field, f"Give {what} as text.")
     try:
         cleaned = text.clean_text(value, multiline=multiline)
     except text.UnsafeText as problem:
-        raise RuleViolation(
+        raise Refusal(
             "invalid_text", field, problem.sentence(what[:1].upper() + what[1:])
         ) from problem
     if len(cleaned) > limit:
-        raise RuleViolation(
+        raise Refusal(
             "text_too_long",
             field,
             f"Shorten {what} to {limit} characters or fewer (it has {len(cleaned)}).",
@@ -184,17 +185,13 @@ def _roster_entry_for(club: Club, user: AbstractBaseUser) -> Player:
     return Player.objects.create(club=club, user=user, name=name)
 
 
-def _organisers(club: Club) -> int:
-    return club.memberships.filter(role=Role.ORGANISER).count()
-
-
 @transaction.atomic
 def membership_set_role(
     *, club: Club, user_id: int, role: str, by: AbstractBaseUser | None = None
 ) -> Membership:
     """Change a member's role; a club always keeps at least one organiser."""
     if role not in Role.values:
-        raise RuleViolation(
+        raise Refusal(
             "unknown_role",
             "role",
             f"There is no role {role!r}: choose organiser, scorekeeper or member.",
@@ -207,7 +204,7 @@ def membership_set_role(
         raise Membership.DoesNotExist("This person is not a member of the club.")
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and role != Role.ORGANISER and organisers == 1:
-        raise RuleViolation(
+        raise Refusal(
             "last_organiser",
             "role",
             "A club needs an organiser: make someone else organiser first.",
@@ -228,7 +225,7 @@ def membership_remove(
         raise Membership.DoesNotExist("This person is not a member of the club.")
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and organisers == 1:
-        raise RuleViolation(
+        raise Refusal(
             "last_organiser",
             "role",
             "A club needs an organiser: make someone else organiser before this "
@@ -254,29 +251,29 @@ def invite_create(
     """An invite code (and link) to join the club with `role`. With `player`, a
     guest of the roster, the invite is single-use and claims that guest's profile."""
     if role not in Role.values:
-        raise RuleViolation(
+        raise Refusal(
             "unknown_role",
             "role",
             f"There is no role {role!r}: choose organiser, scorekeeper or member.",
         )
     if player is not None:
         if player.club_id != club.pk:
-            raise RuleViolation(
+            raise Refusal(
                 "player_not_in_roster", "player", f"{player} is not in this club."
             )
         if not player.is_guest:
-            raise RuleViolation(
+            raise Refusal(
                 "player_has_account",
                 "player",
                 f"{player} already has an account: there is nothing to claim.",
             )
         max_uses = 1
     if max_uses is not None and max_uses < 1:
-        raise RuleViolation(
+        raise Refusal(
             "invalid_max_uses", "max_uses", "An invite must allow at least one use."
         )
     if expires_at is not None and expires_at <= timezone.now():
-        raise RuleViolation(
+        raise Refusal(
             "expiry_in_past",
             "expires_at",
             "The invite would expire before anyone could use it: pick a later date.",
@@ -325,9 +322,6 @@ def invite_refusal(invite: Invite | None) -> str | None:
     return None
 
 
-_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
-
-
 @transaction.atomic
 def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     """Join the club of the invite (or rise to its role), claiming the invite's
@@ -342,12 +336,12 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
     )
     refusal = invite_refusal(invite)
     if refusal is not None:
-        raise RuleViolation("invite_unusable", "code", refusal)
+        raise Refusal("invite_unusable", "code", refusal)
     club = invite.club
     membership, created = Membership.objects.get_or_create(
         club=club, user=user, defaults={"role": invite.role}
     )
-    if not created and _RANK[Role(invite.role)] > _RANK[Role(membership.role)]:
+    if not created and ROLE_RANK[invite.role] > ROLE_RANK[membership.role]:
         membership.role = invite.role
         membership.save(update_fields=["role"])
     if invite.player is not None:
@@ -363,7 +357,7 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
     """The guest's roster entry, and so its games, become the user's. A user who is
     already on the roster gets the guest's games moved to their own player."""
     if guest.user_id is not None and guest.user_id != user.pk:
-        raise RuleViolation(
+        raise Refusal(
             "already_claimed",
             "code",
             f"{guest.name}'s profile already belongs to an account: ask the "
@@ -374,23 +368,9 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
         guest.user = user
         guest.save(update_fields=["user"])
         return
-    # Imported here: scoring's models import this app's models.
-    from scoring.models import Award, Seat
-
-    both = (
-        Seat.objects.filter(player=guest, game__seats__player=own)
-        .values_list("game_id", flat=True)
-        .first()
-    )
-    if both is not None:
-        raise RuleViolation(
-            "claim_conflict",
-            "code",
-            f"{own.name} and {guest.name} sat at the same table in game {both}, so "
-            "they cannot be the same person: ask the organiser to check the roster.",
-        )
-    Seat.objects.filter(player=guest).update(player=own)
-    Award.objects.filter(player=guest).update(player=own)
+    # What apps above the core keep of the guest (scoring: seats, awards) moves;
+    # a listener may refuse the merge.
+    hooks.dispatch(hooks.PlayersMerging(guest=guest, into=own, invite=invite))
     # Other claim invites for this guest have nothing left to claim.
     Invite.objects.filter(player=guest).exclude(pk=invite.pk).filter(
         revoked_at__isnull=True

@@ -290,9 +290,12 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "DEFAULT_PARSER_CLASSES": ["pitchclub.parsers.SafeJSONParser"],
-    # drf-spectacular's, telling also what every error answer holds (pitchclub.schema).
-    "DEFAULT_SCHEMA_CLASS": "pitchclub.schema.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": ["pitchclub.api.parsers.SafeJSONParser"],
+    # Every app's refusals answered alike: 409 for conflicts, 400 naming the field.
+    "EXCEPTION_HANDLER": "pitchclub.api.errors.exception_handler",
+    # drf-spectacular's, telling also what every error answer holds
+    # (pitchclub.api.schema).
+    "DEFAULT_SCHEMA_CLASS": "pitchclub.api.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     # Throttled views name their scope (pitchclub/throttles.py). DRF's own client

@@ -1,7 +1,8 @@
 """REST API v1 (../shared/API.md): one view per operation, Input/Output serializers.
 
-The views call the same services as the HTML pages; engine refusals become 400s that
-name the field, or 409s for conflicts with the game's state.
+The views call the same services as the HTML pages; their refusals reach the API's one
+exception handler (pitchclub.api.errors): 400s that name the field, or 409s for
+conflicts with the game's state.
 """
 
 from typing import Any
@@ -17,78 +18,28 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import (
-    APIException,
     NotAuthenticated,
     PermissionDenied,
     ValidationError,
 )
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pitchclub import selectors as permissions
+from pitchclub.api.fields import (
+    StrictBooleanField,
+    StrictInput,
+    StrictIntegerField,
+    StrictSlugField,
+    StrictUUIDField,
+)
+from pitchclub.api.pagination import Pagination
 from pitchclub.models import Club, Player
 from scoring import convert, engine, selectors, services
-from scoring.engine import RuleViolation
 from scoring.forms import MAX_SEATS
 from scoring.models import Game, Suit, Variant
-
-CONFLICT_CODES = {
-    "game_over",
-    "won_before_last_hand",
-    "not_last_hand",
-    "number_conflict",
-    "hand_undone",
-}
-
-
-class Pagination(LimitOffsetPagination):
-    """Lists page with ?limit= and ?offset=, each a whole number in ASCII digits
-    (anything else is a 400 naming it, as the schema says); a limit past 200 is cut to
-    200 (a huge one would otherwise reach the database as an impossible LIMIT)."""
-
-    max_limit = 200
-    # A number of more digits is past the end of any list (and Python's int() refuses
-    # one of thousands).
-    DIGITS_MAX = 18
-
-    def get_limit(self, request: Request) -> int:
-        limit = self._whole_number(request, self.limit_query_param, least=1)
-        return self.default_limit if limit is None else min(limit, self.max_limit)
-
-    def get_offset(self, request: Request) -> int:
-        return self._whole_number(request, self.offset_query_param, least=0) or 0
-
-    def _whole_number(self, request: Request, name: str, *, least: int) -> int | None:
-        if name not in request.query_params:
-            return None
-        value = request.query_params[name]
-        digits = value.lstrip("0") or "0"
-        if value.isascii() and value.isdigit():
-            if len(digits) > self.DIGITS_MAX:
-                return 10**self.DIGITS_MAX
-            if int(digits) >= least:
-                return int(digits)
-        raise ValidationError({name: [f"Give {name} as a whole number from {least}."]})
-
-    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
-        parameters = super().get_schema_operation_parameters(view)
-        least = {self.limit_query_param: 1, self.offset_query_param: 0}
-        for parameter in parameters:
-            parameter["schema"]["minimum"] = least[parameter["name"]]
-            if parameter["name"] == self.limit_query_param:
-                parameter["description"] = (
-                    "Number of results to return per page; more than "
-                    f"{self.max_limit} counts as {self.max_limit}."
-                )
-        return parameters
-
-
-class Conflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "This conflicts with the game as it stands."
-    default_code = "conflict"
+from scoring.refusals import CONFLICT_CODES
 
 
 @extend_schema_field({"type": "string", "enum": sorted(CONFLICT_CODES)})
@@ -102,62 +53,9 @@ class GameConflict(serializers.Serializer):
 
     detail = serializers.CharField()
     code = ConflictCodeField()
-
-
-def _nest(field: str, message: str) -> dict[str, Any]:
-    """`awards.high` -> {"awards": {"high": [message]}}: DRF's usual error shape."""
-    detail: Any = [message]
-    for part in reversed(field.split(".")):
-        detail = {part: detail}
-    return detail
-
-
-def api_error(violation: RuleViolation) -> APIException:
-    """The HTTP answer for an engine refusal."""
-    if violation.code in CONFLICT_CODES:
-        return Conflict({"detail": violation.message, "code": violation.code})
-    return ValidationError(
-        _nest(violation.field or "non_field_errors", violation.message)
+    field = serializers.CharField(
+        required=False, help_text="What the refusal concerns, as a dotted path."
     )
-
-
-# --- strict fields: a seat is a whole number, never "3", 3.0 or true ---------------
-
-
-class StrictIntegerField(serializers.IntegerField):
-    default_error_messages = {"invalid": "A whole number is required."}
-
-    def to_internal_value(self, data: Any) -> int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictUUIDField(serializers.UUIDField):
-    """A UUID written as a string, as JSON carries it (not a bare number)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if not isinstance(data, str):
-            self.fail("invalid", value=data)
-        return super().to_internal_value(data)
-
-
-class StrictSlugField(serializers.SlugField):
-    """A slug written as a string (not a number that happens to be one)."""
-
-    def to_internal_value(self, data: Any) -> str:
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    default_error_messages = {"invalid": "Must be true or false."}
-
-    def to_internal_value(self, data: Any) -> bool:
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
 
 
 @extend_schema_field(
@@ -248,24 +146,6 @@ class PlayersField(serializers.ListField):
     def to_internal_value(self, data: Any) -> list[Any]:
         if isinstance(data, list) and len(data) > MAX_SEATS:
             self.fail("too_many", most=MAX_SEATS, count=len(data))
-        return super().to_internal_value(data)
-
-
-class StrictInput(serializers.Serializer):
-    """Refuses keys it does not know, so a typo is an error rather than ignored."""
-
-    tolerated: frozenset[str] = frozenset()
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, dict):
-            unknown = set(data) - set(self.fields) - self.tolerated
-            if unknown:
-                raise ValidationError(
-                    {
-                        name: ["This field is not part of the request."]
-                        for name in unknown
-                    }
-                )
         return super().to_internal_value(data)
 
 
@@ -473,10 +353,7 @@ class GamesAPI(APIView):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club = _club_for_new_game(request, fields.pop("club", None))
-        try:
-            game = services.game_start(**fields, club=club, created_by=request.user)
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
+        game = services.game_start(**fields, club=club, created_by=request.user)
         return _game_response(request, game.pk, status.HTTP_201_CREATED)
 
 
@@ -637,17 +514,14 @@ class HandsAPI(APIView):
             _check_can_edit(request, game)
             data = HandRecordInput(data=request.data)
             data.is_valid(raise_exception=True)
-            try:
-                game, created = services.hand_record(
-                    game_id=game.pk,
-                    hand=data.hand(),
-                    number=data.validated_data.get("number"),
-                    client_id=data.validated_data.get("client_id"),
-                    by=request.user,
-                    locked=game,
-                )
-            except RuleViolation as violation:
-                raise api_error(violation) from violation
+            game, created = services.hand_record(
+                game_id=game.pk,
+                hand=data.hand(),
+                number=data.validated_data.get("number"),
+                client_id=data.validated_data.get("client_id"),
+                by=request.user,
+                locked=game,
+            )
             payload = game_payload(game, hands=selectors.game_hands(game))
         return Response(
             payload, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
@@ -678,8 +552,6 @@ class HandDetailAPI(APIView):
             )
         except services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
         return _game_response(request, game.pk)
 
     @extend_schema(
@@ -695,6 +567,4 @@ class HandDetailAPI(APIView):
             services.hand_undo(game_id=game.pk, number=number, by=request.user)
         except services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
-        except RuleViolation as violation:
-            raise api_error(violation) from violation
         return _game_response(request, game.pk)

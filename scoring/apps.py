@@ -4,3 +4,25 @@ from django.apps import AppConfig
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        # The API's one exception handler (pitchclub.api.errors) answers the rules'
+        # refusals too: the core knows them only as a registered kind.
+        from pitchclub import hooks as core_hooks
+        from pitchclub import panels as core_panels
+        from pitchclub import refusals as core_refusals
+        from scoring.engine import RuleViolation
+        from scoring.listeners import move_seats_and_awards
+        from scoring.panels import club_games, profile_games
+        from scoring.refusals import CONFLICT_CODES
+
+        core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
+        # A claimed guest's seats and awards move to the claiming player.
+        core_hooks.register(
+            move_seats_and_awards, order=100, name="scoring.move_seats_and_awards"
+        )
+        # The club page's recent games and the profile's games.
+        core_panels.register_club_panel(club_games, order=100, name="scoring.games")
+        core_panels.register_profile_panel(
+            profile_games, order=100, name="scoring.games"
+        )

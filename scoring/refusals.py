@@ -57,6 +57,18 @@ NAMED: dict[str, str] = {
 
 TableNames = Names
 
+# The refusals that conflict with the game as it stands: the API answers them 409
+# (registered with the core's refusals in ScoringConfig.ready()), the others 400.
+CONFLICT_CODES = frozenset(
+    {
+        "game_over",
+        "won_before_last_hand",
+        "not_last_hand",
+        "number_conflict",
+        "hand_undone",
+    }
+)
+
 
 def sentence(refusal: RuleViolation, names: TableNames | None = None) -> str:
     """The refusal in the scorekeeper's language; with ``names``, the players'

@@ -18,7 +18,6 @@ from scoring.convert import HAND_FIELDS, hand_shape, rules_for
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 
 # The club and profile pages show game cards from here (until they get panels).
-from scoring.sheet import game_cards as game_cards
 
 
 def game_list(

@@ -28,12 +28,9 @@ from django.views.decorators.http import (
 )
 from rest_framework.authtoken.models import Token
 
-from pitchclub import selectors, throttles
+from pitchclub import panels, selectors, throttles
 from pitchclub.accounts import services
 from pitchclub.accounts.forms import EmailForm, SignupForm
-from scoring import selectors as scoring_selectors
-
-RECENT_GAMES = 10
 
 # A new token's key is shown once, on the page the creation redirects to.
 NEW_TOKEN_SESSION_KEY = "accounts_new_token"
@@ -111,9 +108,8 @@ def _profile_page(request: HttpRequest, email_form: EmailForm) -> HttpResponse:
         "email_form": email_form,
         "players": user.players.select_related("club").order_by("club__name", "name"),
         "memberships": selectors.clubs_of(user).order_by("club__name"),
-        "games": scoring_selectors.game_cards(
-            scoring_selectors.game_list(user=user, played_by=user, limit=RECENT_GAMES)
-        ),
+        # Other apps' sections (scoring: the user's games).
+        "panels": panels.profile_panels(request, user),
         "token": token,
         "token_prefix": token.key[:TOKEN_PREFIX_LENGTH] if token else "",
         # Shown only if it is still the user's token (not replaced in another tab).

@@ -7,13 +7,15 @@ from django import forms
 from pitchclub import text
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Role
-from pitchclub.services import (
+from pitchclub.services import normalise_code
+from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     CODE_LENGTH,
     DESCRIPTION_MAX,
+    INVITE_DAYS_MAX,
+    INVITE_USES_MAX,
     PLACE_MAX,
     PLAYER_NAME_MAX,
-    normalise_code,
 )
 
 ROLE_CHOICES = [
@@ -21,8 +23,6 @@ ROLE_CHOICES = [
     (Role.SCOREKEEPER.value, "Scorekeeper: also starts games and records hands"),
     (Role.ORGANISER.value, "Organiser: also manages the club, members and invites"),
 ]
-MAX_USES_LIMIT = 1000
-EXPIRY_DAYS_LIMIT = 365
 
 
 def _too_long(what: str, limit: int) -> str:
@@ -127,12 +127,12 @@ class InviteForm(PlainForm):
         label="How many people may use it",
         required=False,
         min_value=1,
-        max_value=MAX_USES_LIMIT,
+        max_value=INVITE_USES_MAX,
         help_text="Leave empty for any number.",
         error_messages={
             "invalid": "Type a whole number of people, or leave it empty.",
             "min_value": "An invite must let at least 1 person join.",
-            "max_value": f"Type {MAX_USES_LIMIT} or fewer, or leave it empty.",
+            "max_value": f"Type {INVITE_USES_MAX} or fewer, or leave it empty.",
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
@@ -140,12 +140,12 @@ class InviteForm(PlainForm):
         label="Expires after how many days",
         required=False,
         min_value=1,
-        max_value=EXPIRY_DAYS_LIMIT,
+        max_value=INVITE_DAYS_MAX,
         help_text="Leave empty to keep it until you revoke it.",
         error_messages={
             "invalid": "Type a whole number of days, or leave it empty.",
             "min_value": "An invite must last at least 1 day.",
-            "max_value": f"Type {EXPIRY_DAYS_LIMIT} days or fewer, or leave it empty.",
+            "max_value": f"Type {INVITE_DAYS_MAX} days or fewer, or leave it empty.",
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )

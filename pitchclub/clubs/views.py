@@ -23,17 +23,15 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors, services, throttles
+from pitchclub import panels, selectors, services, throttles
 from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
 from pitchclub.models import Club, Invite, Membership, Role
+from pitchclub.refusals import Refusal
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import UnsafeText, clean_name, unsafe_character
-from scoring.engine import RuleViolation
-from scoring.selectors import game_cards, game_list
+from pitchclub.vocabulary import ROLE_RANK
 
-RECENT_GAMES = 10
 T = "pitchclub/clubs/"
-ROLE_RANK = {Role.MEMBER: 0, Role.SCOREKEEPER: 1, Role.ORGANISER: 2}
 NOT_FOUND = "No such club, or it is private."
 
 
@@ -60,7 +58,7 @@ def _forbidden(
     )
 
 
-def _add_refusal(form: Form, refusal: RuleViolation, fields: dict[str, str]) -> None:
+def _add_refusal(form: Form, refusal: Refusal, fields: dict[str, str]) -> None:
     """Show a service's refusal next to the form field it concerns."""
     field = fields.get(refusal.field, refusal.field)
     form.add_error(field if field in form.fields else None, refusal.message)
@@ -92,7 +90,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         try:
             club = services.club_create(by=request.user, **form.cleaned_data)
-        except RuleViolation as refusal:
+        except Refusal as refusal:
             _add_refusal(form, refusal, {})
         else:
             messages.success(
@@ -107,7 +105,8 @@ def club_create(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = _club(request, slug)
-    games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
+    # Other apps' sections (scoring: recent games), before the page's own queries.
+    sections = panels.club_panels(request, club, access)
     sizes = club.players.aggregate(
         players=Count("id"), guests=Count("id", filter=Q(user__isnull=True))
     )
@@ -115,7 +114,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club,
         "access": access,
         "tab": "detail",
-        "games": games,
+        "panels": sections,
         "members": selectors.club_members(club=club),
         "sizes": sizes,
     }
@@ -142,7 +141,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             old_slug = club.slug
             services.club_update(club=club, by=request.user, **form.cleaned_data)
-        except RuleViolation as refusal:
+        except Refusal as refusal:
             _add_refusal(form, refusal, {})
         else:
             if club.slug != old_slug:
@@ -211,7 +210,7 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
         )
     except Membership.DoesNotExist as missing:
         raise Http404("This person is not a member of the club.") from missing
-    except RuleViolation as refusal:
+    except Refusal as refusal:
         return _members_page(request, club, access, {user_id: refusal.message})
     who = "You are" if user_id == request.user.pk else f"{_name(membership)} is"
     messages.success(request, f"{who} now {membership.get_role_display().lower()}.")
@@ -238,7 +237,7 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
     )
     try:
         services.membership_remove(club=club, user_id=user_id, by=request.user)
-    except RuleViolation as refusal:
+    except Refusal as refusal:
         return _members_page(request, club, access, {user_id: refusal.message})
     if user_id == request.user.pk:
         messages.success(request, f"You left {club.name}.")
@@ -306,7 +305,7 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
             known = club.players.filter(name__iexact=name).exists()
             try:
                 player = services.guest_add(club=club, name=name, by=request.user)
-            except RuleViolation as refusal:
+            except Refusal as refusal:
                 _add_refusal(form, refusal, {})
             else:
                 messages.success(
@@ -333,7 +332,7 @@ def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     player = get_object_or_404(club.players, pk=player_id)
     try:
         invite = services.invite_create(club=club, by=request.user, player=player)
-    except RuleViolation as refusal:
+    except Refusal as refusal:
         messages.error(request, refusal.message)
         return redirect(
             reverse("clubs:roster", args=[club.slug]) + f"#player-{player.pk}"
@@ -383,7 +382,7 @@ def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
                 max_uses=form.cleaned_data["max_uses"],
                 expires_at=timezone.now() + timedelta(days=days) if days else None,
             )
-        except RuleViolation as refusal:
+        except Refusal as refusal:
             _add_refusal(form, refusal, {"expires_at": "expires_in_days"})
         else:
             messages.success(
@@ -523,7 +522,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             return redirect_to_login(request.path)
         try:
             membership = services.invite_accept(code=normal, user=request.user)
-        except RuleViolation as problem:
+        except Refusal as problem:
             error = problem.message
         else:
             claimed = (

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from pitchclub import selectors, services
 from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.refusals import Refusal
 from scoring import services as scoring
 from scoring.engine import RuleViolation
 from tests.factories import UserFactory, record
@@ -34,8 +35,9 @@ def join_as(club: Club, role: str, user: AbstractUser | None = None) -> Abstract
     return user
 
 
-def refused(call: object, **kwargs: object) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
+def refused(call: object, **kwargs: object) -> Refusal | RuleViolation:
+    # The core's services refuse with the core's Refusal, scoring's with RuleViolation.
+    with pytest.raises((Refusal, RuleViolation)) as caught:
         call(**kwargs)
     return caught.value
 

@@ -22,8 +22,8 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core import NotSet
 from schemathesis.core.parameters import ParameterLocation
 
-from pitchclub import apis as club_apis
 from pitchclub import services as club_services
+from pitchclub.clubs.apis import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
 from pitchclub.wsgi import application
 from scoring import apis, services
@@ -52,15 +52,15 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "games_create": apis.GameCreateInput,
     "hands_create": apis.HandRecordInput,
     "hands_update": apis.HandCorrectInput,
-    "clubs_create": club_apis.ClubCreateInput,
-    "clubs_partial_update": club_apis.ClubUpdateInput,
-    "club_members_partial_update": club_apis.MemberRoleInput,
-    "club_players_create": club_apis.GuestAddInput,
-    "club_invites_create": club_apis.InviteCreateInput,
-    "join": club_apis.JoinInput,
+    "clubs_create": clubs.ClubCreateInput,
+    "clubs_partial_update": clubs.ClubUpdateInput,
+    "club_members_partial_update": members.MemberRoleInput,
+    "club_players_create": roster.GuestAddInput,
+    "club_invites_create": invites.InviteCreateInput,
+    "join": invites.JoinInput,
 }
 QUERY_INPUTS: dict[str, type[serializers.Serializer]] = {
-    "club_players_list": club_apis.RosterQueryInput,
+    "club_players_list": roster.RosterQueryInput,
 }
 # Refusals no schema foresees: a player id that names nobody; a NUL character or a
 # lone surrogate, which a string of any schema may hold and PostgreSQL cannot store.

@@ -66,15 +66,20 @@ RETRY_AFTER = {
 }
 
 
+# Answers many operations give, described once.
+NOT_SIGNED_IN = OpenApiResponse(description="Not signed in.")
+FIELD_WRONG = OpenApiResponse(description="A field is wrong; the answer names it.")
+
+
 # --- Inputs that refuse unknown keys ------------------------------------------------
 
 
 class StrictInputExtension(OpenApiSerializerExtension):
-    """scoring.apis.StrictInput refuses keys it does not know (a typo is a 400, not
-    ignored): its schema forbids additional properties, and lists the keys it
-    tolerates and ignores (what a hand read back holds, sent back as it is)."""
+    """pitchclub.api.fields.StrictInput refuses keys it does not know (a typo is a
+    400, not ignored): its schema forbids additional properties, and lists the keys
+    it tolerates and ignores (what a hand read back holds, sent back as it is)."""
 
-    target_class = "scoring.apis.StrictInput"
+    target_class = "pitchclub.api.fields.StrictInput"
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:

@@ -1,0 +1,9 @@
+"""REST API v1 paths for accounts (included in pitchclub.urls' `api` namespace)."""
+
+from django.urls import path
+
+from pitchclub.accounts.apis import TokenAPI
+
+urlpatterns = [
+    path("auth/token/", TokenAPI.as_view(), name="token"),
+]

@@ -1,0 +1,232 @@
+"""Clubs at the API edge (list, create, read, change), and what every club view
+shares: finding the club the caller may see, and checking the caller's role."""
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import CharField, Count, OuterRef, QuerySet, Subquery, Value
+from django.http import Http404
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pitchclub import selectors, services
+from pitchclub.api.fields import StrictBooleanField, StrictCharField, StrictInput
+from pitchclub.api.pagination import Pagination
+from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
+from pitchclub.models import Club, Membership, Role
+from pitchclub.vocabulary import CLUB_NAME_MAX, DESCRIPTION_MAX, PLACE_MAX
+
+NO_CLUB = OpenApiResponse(
+    description="No such club, or a private club the caller is not a member of."
+)
+NOT_ORGANISER = OpenApiResponse(description="Only the club's organisers may do this.")
+NOT_KEEPER = OpenApiResponse(
+    description="Only the club's organisers and scorekeepers may do this."
+)
+
+
+def signed_in(request: Request) -> AbstractBaseUser:
+    if not request.user or not request.user.is_authenticated:
+        raise NotAuthenticated()
+    return request.user
+
+
+def visible_clubs(request: Request) -> QuerySet[Club]:
+    """Clubs the caller may see, with their member count and the caller's role."""
+    user = request.user
+    my_role: Any = Value(None, output_field=CharField())
+    if user and user.is_authenticated:
+        my_role = Subquery(
+            Membership.objects.filter(club=OuterRef("pk"), user_id=user.pk).values(
+                "role"
+            )[:1]
+        )
+    return (
+        selectors.clubs_visible_to(user)
+        .annotate(members_count=Count("memberships", distinct=True), my_role=my_role)
+        .order_by("name", "id")
+    )
+
+
+def get_club(request: Request, slug: str) -> Club:
+    """The club if the caller may see it: a private club is a 404 to outsiders."""
+    club = visible_clubs(request).filter(slug=slug).first()
+    if club is None:
+        raise Http404("No such club.")
+    return club
+
+
+def check_organiser(request: Request, club: Club) -> AbstractBaseUser:
+    user = signed_in(request)
+    if not selectors.club_manageable_by(club=club, user=user):
+        raise PermissionDenied(f"Only {club.name}'s organisers can do this.")
+    return user
+
+
+def check_keeper(request: Request, club: Club) -> AbstractBaseUser:
+    user = signed_in(request)
+    if not selectors.club_scorekeeping_by(club=club, user=user):
+        raise PermissionDenied(
+            f"Only {club.name}'s organisers and scorekeepers can do this."
+        )
+    return user
+
+
+@extend_schema_field({"type": "string", "enum": [*Role.values, None], "nullable": True})
+class MyRoleField(serializers.ChoiceField):
+    """A role or null. Its schema is given here because drf-spectacular, naming the
+    enum after the field, warns that MyRoleEnum repeats RoleEnum."""
+
+
+class ClubOutput(serializers.Serializer):
+    slug = serializers.SlugField(help_text="The club's name in URLs; never changes.")
+    name = serializers.CharField()
+    location = serializers.CharField(help_text="Where it plays.")
+    schedule = serializers.CharField(help_text="When it plays.")
+    description = serializers.CharField()
+    is_private = serializers.BooleanField()
+    members_count = serializers.IntegerField()
+    my_role = MyRoleField(
+        choices=Role.choices,
+        allow_null=True,
+        help_text="The caller's role in the club; null for a non-member.",
+    )
+
+
+def club_payload(club: Club) -> dict[str, Any]:
+    """The club as the API shows it (annotated by visible_clubs)."""
+    return {
+        "slug": club.slug,
+        "name": club.name,
+        "location": club.location,
+        "schedule": club.schedule,
+        "description": club.description,
+        "is_private": club.is_private,
+        "members_count": club.members_count,
+        "my_role": club.my_role,
+    }
+
+
+class ClubNameField(StrictCharField):
+    """A club's name: spaces inside are collapsed, as the service does."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=CLUB_NAME_MAX, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        return " ".join(super().to_internal_value(data).split())
+
+
+class ClubCreateInput(StrictInput):
+    name = ClubNameField()
+    location = StrictCharField(
+        max_length=PLACE_MAX, required=False, allow_blank=True, default=""
+    )
+    schedule = StrictCharField(
+        max_length=PLACE_MAX, required=False, allow_blank=True, default=""
+    )
+    description = StrictCharField(
+        max_length=DESCRIPTION_MAX,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
+    is_private = StrictBooleanField(required=False, default=False)
+
+
+class ClubUpdateInput(StrictInput):
+    name = ClubNameField(required=False)
+    location = StrictCharField(max_length=PLACE_MAX, required=False, allow_blank=True)
+    schedule = StrictCharField(max_length=PLACE_MAX, required=False, allow_blank=True)
+    description = StrictCharField(
+        max_length=DESCRIPTION_MAX, required=False, allow_blank=True
+    )
+    is_private = StrictBooleanField(required=False)
+
+
+class ClubsAPI(APIView):
+    """List the clubs the caller may see, or create one."""
+
+    pagination_class = Pagination
+
+    @extend_schema(
+        operation_id="clubs_list",
+        responses=ClubOutput(many=True),
+        summary="List clubs: every public club, and the private ones the caller "
+        "belongs to",
+    )
+    def get(self, request: Request) -> Response:
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(visible_clubs(request), request, view=self)
+        data = [club_payload(club) for club in page]
+        return paginator.get_paginated_response(ClubOutput(data, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_create",
+        request=ClubCreateInput,
+        responses={201: ClubOutput, 400: FIELD_WRONG, 401: NOT_SIGNED_IN},
+        summary="Create a club; the caller becomes its organiser",
+        examples=[
+            OpenApiExample(
+                "A weekly club",
+                value={
+                    "name": "Elks Lodge Pitch",
+                    "location": "Elks Lodge, Main Street",
+                    "schedule": "Tuesdays 7 pm",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        user = signed_in(request)
+        data = ClubCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = services.club_create(**data.validated_data, by=user)
+        club = get_club(request, club.slug)
+        return Response(ClubOutput(club_payload(club)).data, status=201)
+
+
+class ClubDetailAPI(APIView):
+    @extend_schema(
+        operation_id="clubs_retrieve",
+        responses={200: ClubOutput, 404: NO_CLUB},
+        summary="A club",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(ClubOutput(club_payload(get_club(request, slug))).data)
+
+    @extend_schema(
+        operation_id="clubs_partial_update",
+        request=ClubUpdateInput,
+        responses={
+            200: ClubOutput,
+            400: FIELD_WRONG,
+            401: NOT_SIGNED_IN,
+            403: NOT_ORGANISER,
+            404: NO_CLUB,
+        },
+        summary="Change a club's name, place, schedule, description or privacy",
+        description="Organisers only. Fields left out stay as they are; the slug "
+        "never changes.",
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        club = get_club(request, slug)
+        user = check_organiser(request, club)
+        data = ClubUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        # The service sets every field: those left out keep their values.
+        fields = {name: getattr(club, name) for name in ClubUpdateInput().fields}
+        fields.update(data.validated_data)
+        services.club_update(club=club, by=user, **fields)
+        # By its slug now: a club made private has a new one.
+        return Response(ClubOutput(club_payload(get_club(request, club.slug))).data)

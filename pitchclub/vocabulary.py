@@ -1,0 +1,19 @@
+"""The core's words and limits, defined once: every model, form, service, API input
+and template of the core takes them from here."""
+
+# Lengths of what people type (the models' max_length, the forms', the API's).
+PLAYER_NAME_MAX = 40
+CLUB_NAME_MAX = 80
+PLACE_MAX = 120
+DESCRIPTION_MAX = 2000
+
+# Invite codes: no 0/O, 1/I/L, since a code is read aloud across a card table.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+# How many uses and days an invite may be given (pages and API alike).
+INVITE_USES_MAX = 10_000
+INVITE_DAYS_MAX = 365
+
+# The roles (pitchclub.models.Role's values), from least to most: a member who joins
+# again with a higher role's invite rises to it, never falls.
+ROLE_RANK = {"member": 0, "scorekeeper": 1, "organiser": 2}

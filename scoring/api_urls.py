@@ -1,0 +1,22 @@
+"""REST API v1 paths for games, hands and revisions (included in pitchclub.urls'
+`api` namespace)."""
+
+from django.urls import path
+
+from scoring import apis
+
+urlpatterns = [
+    path("games/", apis.GamesAPI.as_view(), name="games"),
+    path("games/<int:game_id>/", apis.GameDetailAPI.as_view(), name="game"),
+    path("games/<int:game_id>/hands/", apis.HandsAPI.as_view(), name="hands"),
+    path(
+        "games/<int:game_id>/revisions/",
+        apis.RevisionsAPI.as_view(),
+        name="revisions",
+    ),
+    path(
+        "games/<int:game_id>/hands/<int:number>/",
+        apis.HandDetailAPI.as_view(),
+        name="hand",
+    ),
+]

@@ -1,0 +1,24 @@
+"""Scoring's sections of the core's pages (registered in ScoringConfig.ready())."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.http import HttpRequest
+
+from pitchclub.models import Club
+from pitchclub.panels import Panel
+from pitchclub.selectors import ClubAccess
+from scoring.selectors import game_list
+from scoring.sheet import game_cards
+
+RECENT_GAMES = 10
+
+
+def club_games(request: HttpRequest, club: Club, access: ClubAccess) -> Panel:
+    """The club page's recent games."""
+    games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
+    return Panel("scoring/_club_games.html", {"games": games})
+
+
+def profile_games(request: HttpRequest, user: AbstractBaseUser) -> Panel:
+    """The profile's games: those played under any of the user's players."""
+    games = game_cards(game_list(user=user, played_by=user, limit=RECENT_GAMES))
+    return Panel("scoring/_profile_games.html", {"games": games})

@@ -1,0 +1,110 @@
+"""The core's hook (pitchclub.hooks): a claim that merges two roster players calls
+every registered listener once, in order, inside the claim's transaction; a listener's
+refusal rolls the whole claim back, its bug is not swallowed."""
+
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+
+from pitchclub import hooks, services
+from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.refusals import Refusal
+from tests.factories import UserFactory
+
+
+@pytest.fixture
+def organiser(db: None) -> AbstractUser:
+    return UserFactory()
+
+
+@pytest.fixture
+def club(organiser: AbstractUser) -> Club:
+    return services.club_create(name="Hook Hall", by=organiser)
+
+
+@pytest.fixture
+def claim(club: Club, organiser: AbstractUser) -> tuple[Invite, AbstractUser, Player]:
+    """A member already on the roster, and an invite claiming the guest Dot."""
+    member = UserFactory()
+    plain = services.invite_create(club=club, by=organiser, role=Role.MEMBER)
+    services.invite_accept(code=plain.code, user=member)
+    dot = services.guest_add(club=club, name="Dot")
+    return services.invite_create(club=club, by=organiser, player=dot), member, dot
+
+
+@pytest.fixture
+def seen() -> Iterator[list[tuple[str, hooks.PlayersMerging]]]:
+    events: list[tuple[str, hooks.PlayersMerging]] = []
+    yield events
+    for name in ("test.first", "test.second", "test.refuse", "test.bug"):
+        hooks.unregister(name)
+
+
+def test_a_listener_sees_the_merge_once_in_order(
+    club: Club, claim: tuple[Invite, AbstractUser, Player], seen: list
+) -> None:
+    invite, member, dot = claim
+    hooks.register(lambda e: seen.append(("second", e)), order=2, name="test.second")
+    hooks.register(lambda e: seen.append(("first", e)), order=1, name="test.first")
+
+    services.invite_accept(code=invite.code, user=member)
+
+    assert [name for name, _ in seen] == ["first", "second"]
+    event = seen[0][1]
+    # The guest is deleted once every listener has run.
+    assert not Player.objects.filter(pk=dot.pk).exists()
+    assert (event.guest.name, event.into, event.invite.pk) == (
+        "Dot",
+        club.players.get(user=member),
+        invite.pk,
+    )
+
+
+def test_a_listener_s_refusal_rolls_the_claim_back(
+    club: Club, claim: tuple[Invite, AbstractUser, Player], seen: list
+) -> None:
+    invite, member, dot = claim
+
+    def refuse(event: hooks.PlayersMerging) -> None:
+        raise Refusal("claim_conflict", "code", "Not the same person.")
+
+    hooks.register(refuse, order=1, name="test.refuse")
+
+    with pytest.raises(Refusal) as refused:
+        services.invite_accept(code=invite.code, user=member)
+
+    assert refused.value.message == "Not the same person."
+    assert Player.objects.filter(pk=dot.pk).exists()
+    invite.refresh_from_db()
+    assert (invite.uses, invite.player_id) == (0, dot.pk)
+    assert Membership.objects.filter(club=club, user=member).count() == 1
+
+
+def test_a_listener_s_bug_is_not_swallowed(
+    claim: tuple[Invite, AbstractUser, Player], seen: list
+) -> None:
+    invite, member, dot = claim
+
+    def bug(event: hooks.PlayersMerging) -> None:
+        raise RuntimeError("a bug")
+
+    hooks.register(bug, order=1, name="test.bug")
+
+    with pytest.raises(RuntimeError):
+        services.invite_accept(code=invite.code, user=member)
+    assert Player.objects.filter(pk=dot.pk).exists()
+
+
+def test_a_name_is_registered_once(seen: list) -> None:
+    hooks.register(print, order=1, name="test.first")
+    hooks.register(print, order=1, name="test.first")  # the same again: fine
+
+    with pytest.raises(ValueError, match=r"test\.first"):
+        hooks.register(repr, order=1, name="test.first")
+
+
+def test_scoring_listens_for_merges() -> None:
+    from scoring.listeners import move_seats_and_awards
+
+    assert move_seats_and_awards in hooks.listeners()
