@@ -272,9 +272,11 @@ def _check_can_edit(request: Request, game: Game) -> None:
     if not request.user or not request.user.is_authenticated:
         raise NotAuthenticated()
     if not selectors.game_editable_by(game=game, user=request.user):
+        # In a club rights follow its roles, whoever started the game (API.md).
         raise PermissionDenied(
-            "Only the person who started this game, its club's organisers and "
-            "scorekeepers can change it."
+            f"Only {game.club.name}'s organisers and scorekeepers can change its games."
+            if game.club_id is not None
+            else "Only the person who started this game can change it."
         )
 
 

@@ -397,3 +397,8 @@ def test_a_creator_who_is_no_longer_a_keeper_cannot_change_the_clubs_game(
     assert correct_hand(client, world, kind) == denied
     assert undo_hand(client, world, kind) == denied
     assert world.games[kind].hands.count() == 1
+    if denied == 403:
+        answer = client.delete(f"/api/v1/games/{world.games[kind].pk}/hands/1/")
+        assert answer.json()["detail"] == (
+            f"Only {club.name}'s organisers and scorekeepers can change its games."
+        )
