@@ -36,10 +36,11 @@ from pitchclub.api.fields import (
 )
 from pitchclub.api.pagination import Pagination
 from pitchclub.models import Club, Player
-from scoring import convert, engine, selectors, services
+from scoring import convert, selectors, services, sheet
 from scoring.forms import MAX_SEATS
 from scoring.models import Game, Suit, Variant
 from scoring.refusals import CONFLICT_CODES
+from scoring.vocabulary import PASS_CALL
 
 
 @extend_schema_field({"type": "string", "enum": sorted(CONFLICT_CODES)})
@@ -67,9 +68,7 @@ class CallField(serializers.Field):
     default_error_messages = {"invalid": 'A call is "pass" or a whole number.'}
 
     def to_internal_value(self, data: Any) -> int | str:
-        if data == engine.PASS or (
-            isinstance(data, int) and not isinstance(data, bool)
-        ):
+        if data == PASS_CALL or (isinstance(data, int) and not isinstance(data, bool)):
             return data
         self.fail("invalid")
 
@@ -209,8 +208,8 @@ def game_payload(
     """The game as API.md shows it, already as GameOutput renders it: the whole game
     with its `hands` (selectors.game_hands), or a summary with the hand count. The
     club must be select_related; the seats are read once (selectors.game_seats)."""
-    rules = convert.rules_for(game)
-    state = convert.state_of(game)
+    current = sheet.game_state(game)
+    rules = current["rules"]
     seats = selectors.game_seats(game)
     payload: dict[str, Any] = {
         "id": game.pk,
@@ -219,16 +218,16 @@ def game_payload(
         "players": [seat.player.name for seat in seats],
         "player_ids": [seat.player_id for seat in seats],
         "partnership": game.partnership,
-        "sides": [list(side) for side in rules.sides],
+        "sides": current["sides"],
         "first_dealer": game.first_dealer,
         "options": rules.options(),
         "status": game.status,
         "winner": game.winner,
         "scores": game.scores,
         # After a win: who deals first in a rematch ("new game, same players").
-        "next_dealer": rules.dealer_of(game.hand_count + 1),
-        "next_hand": None if state.finished else game.hand_count + 1,
-        "waiting_to_go_out": list(engine.waiting_to_go_out(rules, state)),
+        "next_dealer": current["next_dealer"],
+        "next_hand": current["next_hand"],
+        "waiting_to_go_out": current["waiting"],
         "created_at": _TIMESTAMP.to_representation(game.created_at),
         "updated_at": _TIMESTAMP.to_representation(game.updated_at),
     }
@@ -440,19 +439,8 @@ class HandInputSerializer(StrictInput):
         child=StrictIntegerField(), required=False, allow_null=True
     )
 
-    def hand(self) -> engine.HandInput:
-        data = self.validated_data
-        auction = data.get("auction")
-        game_points = data.get("game_points")
-        return engine.HandInput(
-            auction=tuple(auction) if auction is not None else None,
-            pitcher=data.get("pitcher"),
-            bid=data.get("bid"),
-            trump=data.get("trump"),
-            awards=dict(data.get("awards") or {}),
-            single_trump=data.get("single_trump", False),
-            game_points=tuple(game_points) if game_points is not None else None,
-        )
+    def hand(self) -> convert.HandInput:
+        return convert.hand_input_from(self.validated_data)
 
 
 class HandRecordInput(HandInputSerializer):

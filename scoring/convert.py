@@ -3,10 +3,15 @@ engine result's columns, a hand as API.md shows it. No queries of its own (a han
 awards are prefetched or read through the relation); services and selectors both
 build on it, neither on the other."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from scoring import engine
 from scoring.models import Game, Hand
+
+# The engine's input for a hand, by a name the API can annotate with (the edges do
+# not import the engine).
+HandInput = engine.HandInput
 
 # A hand's stored columns, in API.md's order (without its awards).
 HAND_FIELDS = (
@@ -53,6 +58,21 @@ def hand_input_of(hand: Hand) -> engine.HandInput:
         awards={award.point: award.seat for award in hand.awards.all()},
         single_trump=hand.single_trump,
         game_points=tuple(hand.game_points) if hand.game_points is not None else None,
+    )
+
+
+def hand_input_from(data: Mapping[str, Any]) -> engine.HandInput:
+    """The engine input a request asks for (a hand serializer's validated data)."""
+    auction = data.get("auction")
+    game_points = data.get("game_points")
+    return engine.HandInput(
+        auction=tuple(auction) if auction is not None else None,
+        pitcher=data.get("pitcher"),
+        bid=data.get("bid"),
+        trump=data.get("trump"),
+        awards=dict(data.get("awards") or {}),
+        single_trump=data.get("single_trump", False),
+        game_points=tuple(game_points) if game_points is not None else None,
     )
 
 

@@ -61,17 +61,35 @@ def _rows(game: Game, seats: dict[int, str]) -> list[dict[str, Any]]:
     ]
 
 
+def game_state(game: Game) -> dict[str, Any]:
+    """What the game's rules say of it as it stands, for the score sheet and the
+    API alike (no query): its rules, the seats of each side, the next hand's number
+    (None once won) and dealer (after a win: who deals first in a rematch), the
+    sides waiting to go out."""
+    rules = rules_for(game)
+    state = state_of(game)
+    next_number = game.hand_count + 1
+    return {
+        "rules": rules,
+        "sides": [list(side) for side in rules.sides],
+        "next_hand": None if state.finished else next_number,
+        "next_dealer": rules.dealer_of(next_number),
+        "waiting": list(engine.waiting_to_go_out(rules, state)),
+    }
+
+
 def game_sheet(game: Game) -> dict[str, Any]:
     """What the score sheet shows of a game (from game_detail: no further query):
     the totals, one row per hand, who is waiting to go out, the winner or the next
     dealer and first bidder."""
-    rules = rules_for(game)
+    current = game_state(game)
+    rules = current["rules"]
     names = side_names(game)
     seats = seat_names(game)
-    waiting = engine.waiting_to_go_out(rules, state_of(game))
+    waiting = current["waiting"]
     finished = game.winner is not None
     next_number = game.hand_count + 1
-    next_dealer = rules.dealer_of(next_number)
+    next_dealer = current["next_dealer"]
     return {
         "game": game,
         "rules": rules,

@@ -11,8 +11,11 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import POINTS, LowGoesTo, Suit, Variant
+from scoring.engine import PASS, POINTS, LowGoesTo, Suit, Variant
 from scoring.engine.messages import VARIANT_NAMES
+
+# The call that passes in an auction, as the API spells it: "pass".
+PASS_CALL: str = PASS
 
 # "Auction Pitch", "13-Point Partner Pitch": the engine's names, translated.
 VARIANT_LABELS: dict[Variant, Promise] = {
