@@ -109,6 +109,11 @@ def roster(*, club: Club, query: str = "") -> QuerySet[Player]:
     return players
 
 
+def club_player(*, club: Club, player_id: int) -> Player | None:
+    """The club's roster player of that id, or None (1 query)."""
+    return club.players.filter(pk=player_id).first()
+
+
 # Highest role first (vocabulary.ROLE_RANK).
 _ROLE_ORDER = Case(
     *(When(role=role, then=-rank) for role, rank in ROLE_RANK.items()),

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractUser
 from django.db import IntegrityError, transaction
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -47,6 +48,33 @@ def _safe_next(request: HttpRequest) -> str:
     return ""
 
 
+def _too_many_accounts(wait: int) -> str:
+    return (
+        "Too many accounts were created from your network lately. Wait "
+        f"{throttles.wait_words(wait)}, then try again."
+    )
+
+
+def _account_from_form(form: SignupForm) -> AbstractUser | None:
+    """The account a valid form asks for; None, with the error shown on the form,
+    if someone took the name between the form's check and the insert.
+
+    An address another account already uses is accepted like any other: refusing
+    it (or saying so) would tell anyone typing an address whether it has an account
+    here. Django allows one address on several accounts; a reset mail then goes to
+    each of them and names its username, so every owner can still recover their
+    own account."""
+    try:
+        return services.account_create(
+            username=form.cleaned_data["username"],
+            email=form.cleaned_data["email"],
+            password=form.cleaned_data["password1"],
+        )
+    except IntegrityError:
+        form.add_error("username", "A user with that username already exists.")
+        return None
+
+
 @never_cache
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -62,38 +90,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         # is not an account and does not count.
         accounts = throttles.address_throttle(request, "signup")
         if form.is_valid() and (wait := accounts.seconds_to_wait()):
-            form.add_error(
-                None,
-                "Too many accounts were created from your network lately. Wait "
-                f"{throttles.wait_words(wait)}, then try again.",
-            )
+            form.add_error(None, _too_many_accounts(wait))
             context = {"form": form, "next": next_url}
             page = render(request, "pitchclub/accounts/signup.html", context)
             return throttles.too_many(page, wait)
-        # An address another account already uses is accepted like any other:
-        # refusing it (or saying so) would tell anyone typing an address whether it
-        # has an account here. Django allows one address on several accounts; a
-        # reset mail then goes to each of them and names its username, so every
-        # owner can still recover their own account.
-        if form.is_valid():
-            try:
-                user = services.account_create(
-                    username=form.cleaned_data["username"],
-                    email=form.cleaned_data["email"],
-                    password=form.cleaned_data["password1"],
-                )
-            except IntegrityError:
-                # Someone took the name between the check and the insert.
-                form.add_error("username", "A user with that username already exists.")
-            else:
-                accounts.count()
-                login(
-                    request, user, backend="django.contrib.auth.backends.ModelBackend"
-                )
-                messages.success(
-                    request, f"Welcome, {user.get_username()}: your account is ready."
-                )
-                return redirect(next_url or "accounts:profile")
+        if form.is_valid() and (user := _account_from_form(form)) is not None:
+            accounts.count()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, f"Welcome, {user.get_username()}: your account is ready."
+            )
+            return redirect(next_url or "accounts:profile")
     return render(
         request, "pitchclub/accounts/signup.html", {"form": form, "next": next_url}
     )

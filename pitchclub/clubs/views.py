@@ -360,6 +360,48 @@ def _join_link(request: HttpRequest, code: str) -> str:
     return request.build_absolute_uri(reverse("clubs:join_code", args=[code]))
 
 
+def _invite_from_form(
+    request: HttpRequest, club: Club, form: InviteForm
+) -> Invite | None:
+    """The invite a valid form asks for; None, with the refusal shown on the form,
+    if the service refuses it."""
+    days = form.cleaned_data["expires_in_days"]
+    try:
+        return services.invite_create(
+            club=club,
+            by=request.user,
+            role=form.cleaned_data["role"],
+            max_uses=form.cleaned_data["max_uses"],
+            expires_at=timezone.now() + timedelta(days=days) if days else None,
+        )
+    except Refusal as refusal:
+        _add_refusal(form, refusal, {"expires_at": "expires_in_days"})
+        return None
+
+
+def _invites_page(
+    request: HttpRequest, club: Club, access: ClubAccess, form: InviteForm
+) -> dict[str, Any]:
+    """The invites page's context: the form and the club's usable invites."""
+    invites = [
+        {
+            "invite": invite,
+            "groups": spaced(invite.code),
+            "link": _join_link(request, invite.code),
+            "left": (invite.max_uses or 0) - invite.uses,
+        }
+        for invite in selectors.invites_active(club=club)
+    ]
+    return {
+        "club": club,
+        "access": access,
+        "tab": "invites",
+        "form": form,
+        "invites": invites,
+        "join_url": request.build_absolute_uri(reverse("clubs:join")),
+    }
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
@@ -373,18 +415,8 @@ def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
         )
     form = InviteForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
-        days = form.cleaned_data["expires_in_days"]
-        try:
-            invite = services.invite_create(
-                club=club,
-                by=request.user,
-                role=form.cleaned_data["role"],
-                max_uses=form.cleaned_data["max_uses"],
-                expires_at=timezone.now() + timedelta(days=days) if days else None,
-            )
-        except Refusal as refusal:
-            _add_refusal(form, refusal, {"expires_at": "expires_in_days"})
-        else:
+        invite = _invite_from_form(request, club, form)
+        if invite is not None:
             messages.success(
                 request,
                 f"New invite: read out {' '.join(spaced(invite.code))} or share the "
@@ -393,23 +425,7 @@ def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect(
                 reverse("clubs:invites", args=[club.slug]) + f"#invite-{invite.code}"
             )
-    invites = [
-        {
-            "invite": invite,
-            "groups": spaced(invite.code),
-            "link": _join_link(request, invite.code),
-            "left": (invite.max_uses or 0) - invite.uses,
-        }
-        for invite in selectors.invites_active(club=club)
-    ]
-    context = {
-        "club": club,
-        "access": access,
-        "tab": "invites",
-        "form": form,
-        "invites": invites,
-        "join_url": request.build_absolute_uri(reverse("clubs:join")),
-    }
+    context = _invites_page(request, club, access, form)
     return render(request, f"{T}invites.html", context)
 
 
@@ -495,6 +511,39 @@ def _account_link(name: str, fallback: str, next_path: str) -> str:
     return f"{url}?{urlencode({'next': next_path})}"
 
 
+def _welcome(invite: Invite, membership: Membership) -> str:
+    """The message on joining a club with an invite."""
+    claimed = (
+        f" The games of {invite.player.name} are now yours." if invite.player else ""
+    )
+    return (
+        f"Welcome to {invite.club.name}: you are a "
+        f"{membership.get_role_display().lower()}.{claimed}"
+    )
+
+
+def _join_code_page(
+    request: HttpRequest, invite: Invite, error: str | None
+) -> dict[str, Any]:
+    """An invite page's context: what joining would give the user, and where
+    someone signed out signs up or logs in."""
+    role = selectors.club_role(club=invite.club, user=request.user)
+    return {
+        "invite": invite,
+        "club": invite.club,
+        "role": role,
+        "role_display": Role(role).label if role else None,
+        "offers_more": role is None
+        or invite.player is not None
+        or ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(role)],
+        "error": error,
+        "signup_url": _account_link(
+            "accounts:signup", "/accounts/signup/", request.path
+        ),
+        "login_url": _account_link("accounts:login", "/accounts/login/", request.path),
+    }
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """An invite's page: the club and the role it offers; signed-in people join
@@ -525,30 +574,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         except Refusal as problem:
             error = problem.message
         else:
-            claimed = (
-                f" The games of {invite.player.name} are now yours."
-                if (invite.player)
-                else ""
-            )
-            messages.success(
-                request,
-                f"Welcome to {invite.club.name}: you are a "
-                f"{membership.get_role_display().lower()}.{claimed}",
-            )
+            messages.success(request, _welcome(invite, membership))
             return redirect("clubs:detail", invite.club.slug)
-    role = selectors.club_role(club=invite.club, user=request.user)
-    context: dict[str, Any] = {
-        "invite": invite,
-        "club": invite.club,
-        "role": role,
-        "role_display": Role(role).label if role else None,
-        "offers_more": role is None
-        or invite.player is not None
-        or ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(role)],
-        "error": error,
-        "signup_url": _account_link(
-            "accounts:signup", "/accounts/signup/", request.path
-        ),
-        "login_url": _account_link("accounts:login", "/accounts/login/", request.path),
-    }
+    context = _join_code_page(request, invite, error)
     return render(request, f"{T}join_code.html", context)

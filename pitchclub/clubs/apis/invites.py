@@ -23,7 +23,7 @@ from pitchclub.clubs.apis.clubs import (
     get_club,
     signed_in,
 )
-from pitchclub.models import Invite, Role
+from pitchclub.models import Club, Invite, Player, Role
 from pitchclub.throttles import THROTTLED, AddressThrottle
 from pitchclub.vocabulary import INVITE_DAYS_MAX, INVITE_USES_MAX
 
@@ -87,6 +87,19 @@ class InviteCreateInput(StrictInput):
     )
 
 
+def _invited_player(club: Club, player_id: int | None) -> Player | None:
+    """The roster guest an invite is to claim, if it names one; a 400 naming the
+    field if the club has no such player."""
+    if player_id is None:
+        return None
+    player = selectors.club_player(club=club, player_id=player_id)
+    if player is None:
+        raise ValidationError(
+            {"player": [f"There is no player {player_id} in this club."]}
+        )
+    return player
+
+
 class InvitesAPI(APIView):
     @extend_schema(
         operation_id="club_invites_list",
@@ -132,19 +145,12 @@ class InvitesAPI(APIView):
         data = InviteCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        player = None
-        if fields.get("player") is not None:
-            player = club.players.filter(pk=fields["player"]).first()
-            if player is None:
-                raise ValidationError(
-                    {"player": [f"There is no player {fields['player']} in this club."]}
-                )
         days = fields.get("expires_in_days")
         invite = services.invite_create(
             club=club,
             by=user,
             role=fields["role"],
-            player=player,
+            player=_invited_player(club, fields.get("player")),
             max_uses=fields.get("max_uses"),
             expires_at=timezone.now() + timedelta(days=days) if days else None,
         )
