@@ -3,7 +3,10 @@
 A write the rules of clubs, rosters or invites do not allow raises ``Refusal``: data,
 as scoring's ``RuleViolation`` is. ``code`` is a stable snake_case identifier,
 ``field`` the dotted path of what is wrong (``name``, ``code``, ``max_uses`` …),
-``message`` the sentence for the person who asked, and ``params`` what it names.
+``reason`` picks the sentence when one code has several, and ``params`` holds what
+it names. ``message`` is the sentence for the person who asked, built in one place
+from the catalogue (``pitchclub.messages``) through gettext; a ``message`` given
+explicitly wins (a listener's own refusal).
 
 The API's one exception handler (``pitchclub.api.errors``) answers every *registered*
 kind of refusal: 409 when its code conflicts with what stands, else a 400 naming the
@@ -14,6 +17,8 @@ field. The core registers its own kind here; apps above the core register theirs
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+
+from pitchclub.messages import key_of, render
 
 # The core's refusals that conflict with the club as it stands (409, not 400).
 CONFLICT_CODES = frozenset({"last_organiser"})
@@ -26,17 +31,26 @@ class Refusal(Exception):
         self,
         code: str,
         field: str,
-        message: str,
+        message: str | None = None,
         *,
+        reason: str | None = None,
         params: Mapping[str, object] | None = None,
     ) -> None:
         self.code = code
         self.field = field
-        self.message = message
         self.hand: int | None = None
-        self.reason: str | None = None
+        self.reason = reason
         self.params = dict(params) if params else {}
+        self.templated = message is None
+        if message is None:
+            message = render(self.key, self.params)
+        self.message = message
         super().__init__(message)
+
+    @property
+    def key(self) -> str:
+        """The catalogue key of this refusal's sentence: code, or code/reason."""
+        return key_of(self.code, self.reason)
 
     @property
     def conflict(self) -> bool:

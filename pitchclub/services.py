@@ -1,5 +1,6 @@
 """Writes for clubs, roles, invites and rosters. Refusals are the core's own
-``pitchclub.refusals.Refusal`` (code, field, message)."""
+``pitchclub.refusals.Refusal``: code, field, reason and params; the sentences are
+``pitchclub.messages``'s."""
 
 import itertools
 import secrets
@@ -13,6 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from pitchclub import hooks, text
+from pitchclub.messages import Term, key_of, render
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from pitchclub.refusals import Refusal
 from pitchclub.vocabulary import (
@@ -30,18 +32,22 @@ def _clean_name(name: object, field: str, what: str, limit: int) -> str:
     """A name as stored (pitchclub.text.clean_name: composed, spaces squeezed), or
     a refusal naming the field and the character that is wrong."""
     if not isinstance(name, str) or not " ".join(name.split()):
-        raise Refusal("empty_name", field, f"Give the {what} a name.")
+        raise Refusal("empty_name", field, params={"what": Term(what)})
     try:
         cleaned = text.clean_name(name)
     except text.UnsafeText as problem:
         raise Refusal(
-            "invalid_name", field, problem.sentence(f"The {what}'s name")
+            "invalid_name",
+            field,
+            params={
+                "what": Term(what),
+                "kind": problem.code,
+                "codepoint": problem.codepoint,
+            },
         ) from problem
     if len(cleaned) > limit:
         raise Refusal(
-            "name_too_long",
-            field,
-            f"The {what}'s name is longer than {limit} characters: shorten it.",
+            "name_too_long", field, params={"what": Term(what), "limit": limit}
         )
     return cleaned
 
@@ -52,18 +58,25 @@ def _clean_text(
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise Refusal("invalid_text", field, f"Give {what} as text.")
+        raise Refusal("invalid_text", field, params={"what": Term(what)})
     try:
         cleaned = text.clean_text(value, multiline=multiline)
     except text.UnsafeText as problem:
         raise Refusal(
-            "invalid_text", field, problem.sentence(what[:1].upper() + what[1:])
+            "invalid_text",
+            field,
+            reason="unsafe",
+            params={
+                "what": Term(what),
+                "kind": problem.code,
+                "codepoint": problem.codepoint,
+            },
         ) from problem
     if len(cleaned) > limit:
         raise Refusal(
             "text_too_long",
             field,
-            f"Shorten {what} to {limit} characters or fewer (it has {len(cleaned)}).",
+            params={"what": Term(what), "limit": limit, "length": len(cleaned)},
         )
     return cleaned
 
@@ -191,11 +204,7 @@ def membership_set_role(
 ) -> Membership:
     """Change a member's role; a club always keeps at least one organiser."""
     if role not in Role.values:
-        raise Refusal(
-            "unknown_role",
-            "role",
-            f"There is no role {role!r}: choose organiser, scorekeeper or member.",
-        )
+        raise Refusal("unknown_role", "role", params={"role": role})
     # Lock the club's memberships so two organisers demoting each other at once
     # cannot leave it without one.
     memberships = list(club.memberships.select_for_update().order_by("id"))
@@ -204,11 +213,7 @@ def membership_set_role(
         raise Membership.DoesNotExist("This person is not a member of the club.")
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and role != Role.ORGANISER and organisers == 1:
-        raise Refusal(
-            "last_organiser",
-            "role",
-            "A club needs an organiser: make someone else organiser first.",
-        )
+        raise Refusal("last_organiser", "role")
     membership.role = role
     membership.save(update_fields=["role"])
     return membership
@@ -225,12 +230,7 @@ def membership_remove(
         raise Membership.DoesNotExist("This person is not a member of the club.")
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and organisers == 1:
-        raise Refusal(
-            "last_organiser",
-            "role",
-            "A club needs an organiser: make someone else organiser before this "
-            "one leaves.",
-        )
+        raise Refusal("last_organiser", "role", reason="leaving")
     membership.delete()
 
 
@@ -251,33 +251,21 @@ def invite_create(
     """An invite code (and link) to join the club with `role`. With `player`, a
     guest of the roster, the invite is single-use and claims that guest's profile."""
     if role not in Role.values:
-        raise Refusal(
-            "unknown_role",
-            "role",
-            f"There is no role {role!r}: choose organiser, scorekeeper or member.",
-        )
+        raise Refusal("unknown_role", "role", params={"role": role})
     if player is not None:
         if player.club_id != club.pk:
             raise Refusal(
-                "player_not_in_roster", "player", f"{player} is not in this club."
+                "player_not_in_roster", "player", params={"player": player.name}
             )
         if not player.is_guest:
             raise Refusal(
-                "player_has_account",
-                "player",
-                f"{player} already has an account: there is nothing to claim.",
+                "player_has_account", "player", params={"player": player.name}
             )
         max_uses = 1
     if max_uses is not None and max_uses < 1:
-        raise Refusal(
-            "invalid_max_uses", "max_uses", "An invite must allow at least one use."
-        )
+        raise Refusal("invalid_max_uses", "max_uses")
     if expires_at is not None and expires_at <= timezone.now():
-        raise Refusal(
-            "expiry_in_past",
-            "expires_at",
-            "The invite would expire before anyone could use it: pick a later date.",
-        )
+        raise Refusal("expiry_in_past", "expires_at")
     for _ in range(10):
         code = _new_code()
         if not Invite.objects.filter(code=code).exists():
@@ -309,17 +297,24 @@ def normalise_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
-def invite_refusal(invite: Invite | None) -> str | None:
-    """Why an invite cannot be used now, or None if it can."""
+def _unusable(invite: Invite | None) -> str | None:
+    """The reason an invite cannot be used now (a ``invite_unusable`` sentence of
+    the catalogue), or None if it can."""
     if invite is None:
-        return "There is no invite with this code: check it with whoever gave it."
+        return "unknown"
     if invite.revoked_at is not None:
-        return "This invite was withdrawn: ask the club's organiser for a new one."
+        return "withdrawn"
     if invite.expires_at is not None and invite.expires_at <= timezone.now():
-        return "This invite has expired: ask the club's organiser for a new one."
+        return "expired"
     if invite.max_uses is not None and invite.uses >= invite.max_uses:
-        return "This invite has been used up: ask the club's organiser for a new one."
+        return "used_up"
     return None
+
+
+def invite_refusal(invite: Invite | None) -> str | None:
+    """Why an invite cannot be used now, in words, or None if it can."""
+    reason = _unusable(invite)
+    return None if reason is None else render(key_of("invite_unusable", reason), {})
 
 
 @transaction.atomic
@@ -334,9 +329,9 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
         .filter(code=normalise_code(code))
         .first()
     )
-    refusal = invite_refusal(invite)
-    if refusal is not None:
-        raise Refusal("invite_unusable", "code", refusal)
+    reason = _unusable(invite)
+    if reason is not None:
+        raise Refusal("invite_unusable", "code", reason=reason)
     club = invite.club
     membership, created = Membership.objects.get_or_create(
         club=club, user=user, defaults={"role": invite.role}
@@ -357,12 +352,7 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
     """The guest's roster entry, and so its games, become the user's. A user who is
     already on the roster gets the guest's games moved to their own player."""
     if guest.user_id is not None and guest.user_id != user.pk:
-        raise Refusal(
-            "already_claimed",
-            "code",
-            f"{guest.name}'s profile already belongs to an account: ask the "
-            "club's organiser for a plain invite.",
-        )
+        raise Refusal("already_claimed", "code", params={"player": guest.name})
     own = club.players.filter(user=user).exclude(pk=guest.pk).first()
     if own is None:
         guest.user = user
