@@ -120,7 +120,7 @@ def wsgi_db(db: None, settings: Settings) -> Iterator[None]:
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     # schemathesis sends the same wrong password many times: no lockout here
-    # (tests/pitchclub/test_accounts.py has its own).
+    # (tests/pitchclub/accounts/test_views.py has its own).
     settings.AXES_ENABLED = False
     yield
     request_started.connect(close_old_connections)

@@ -228,3 +228,15 @@ def test_only_organisers_change_a_club(club: Club) -> None:
     assert "organisers" in response.json()["detail"]
     club.refresh_from_db()
     assert club.name == "Elks Lodge"
+
+
+def test_a_text_longer_than_the_schema_allows_is_refused_spaces_included(
+    api: APIClient,
+) -> None:
+    # The schema says maxLength 80 of what is sent; the server must not first trim.
+    answer = api.post("/api/v1/clubs/", {"name": "\n" + "x" * 80}, format="json")
+
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "name": ["Ensure this field has no more than 80 characters."]
+    }

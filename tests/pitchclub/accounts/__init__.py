@@ -1,0 +1,1 @@
+"""Tests for pitchclub.accounts, mirroring its modules."""

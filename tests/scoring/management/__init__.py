@@ -1,0 +1,1 @@
+"""Tests for scoring.management (the commands)."""
