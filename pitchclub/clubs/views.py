@@ -29,7 +29,7 @@ from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.refusals import Refusal
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import UnsafeText, clean_name, unsafe_character
-from pitchclub.vocabulary import ROLE_RANK
+from pitchclub.vocabulary import ROLE_INVITE_TEXT, ROLE_RANK, ROLES_SUMMARY
 
 T = "pitchclub/clubs/"
 NOT_FOUND = "No such club, or it is private."
@@ -183,6 +183,7 @@ def _members_page(
         "tab": "members",
         "rows": rows,
         "roles": Role.choices,
+        "roles_summary": ROLES_SUMMARY,
     }
     return render(request, f"{T}members.html", context)
 
@@ -532,6 +533,7 @@ def _join_code_page(
         "invite": invite,
         "club": invite.club,
         "role": role,
+        "invite_role_text": ROLE_INVITE_TEXT[invite.role],
         "role_display": Role(role).label if role else None,
         "offers_more": role is None
         or invite.player is not None

@@ -679,7 +679,6 @@ def test_club_access_for_each_role(
         access = selectors.club_access(club=club, user=user)
         got = (access.role, access.can_view, access.can_manage, access.can_keep_score)
         assert got == expected[who], who
-        assert selectors.club_visible_to(club=club, user=user) == access.can_view
         assert selectors.club_manageable_by(club=club, user=user) == access.can_manage
         assert selectors.club_scorekeeping_by(club=club, user=user) == (
             access.can_keep_score
