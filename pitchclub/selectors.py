@@ -11,9 +11,7 @@ from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySe
 from django.utils import timezone
 
 from pitchclub.models import Club, Invite, Membership, Player, Role
-from pitchclub.vocabulary import ROLE_RANK
-
-KEEPERS = (Role.ORGANISER, Role.SCOREKEEPER)
+from pitchclub.vocabulary import KEEPERS, ROLE_RANK
 
 
 def _signed_in(user: AbstractBaseUser | None) -> bool:
@@ -53,12 +51,6 @@ def club_access(*, club: Club, user: AbstractBaseUser | None) -> ClubAccess:
         can_manage=superuser or role == Role.ORGANISER,
         can_keep_score=superuser or role in KEEPERS,
     )
-
-
-def club_visible_to(*, club: Club, user: AbstractBaseUser | None) -> bool:
-    if not club.is_private:
-        return True
-    return club_access(club=club, user=user).can_view
 
 
 def club_manageable_by(*, club: Club, user: AbstractBaseUser | None) -> bool:

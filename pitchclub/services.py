@@ -157,7 +157,6 @@ def club_create(
 def club_update(
     *,
     club: Club,
-    by: AbstractBaseUser | None = None,
     name: str,
     location: str = "",
     schedule: str = "",
@@ -199,9 +198,7 @@ def _roster_entry_for(club: Club, user: AbstractBaseUser) -> Player:
 
 
 @transaction.atomic
-def membership_set_role(
-    *, club: Club, user_id: int, role: str, by: AbstractBaseUser | None = None
-) -> Membership:
+def membership_set_role(*, club: Club, user_id: int, role: str) -> Membership:
     """Change a member's role; a club always keeps at least one organiser."""
     if role not in Role.values:
         raise Refusal("unknown_role", "role", params={"role": role})
@@ -220,9 +217,7 @@ def membership_set_role(
 
 
 @transaction.atomic
-def membership_remove(
-    *, club: Club, user_id: int, by: AbstractBaseUser | None = None
-) -> None:
+def membership_remove(*, club: Club, user_id: int) -> None:
     """Remove someone from the club (their roster player and games stay)."""
     memberships = list(club.memberships.select_for_update().order_by("id"))
     membership = next((m for m in memberships if m.user_id == user_id), None)
@@ -282,7 +277,7 @@ def invite_create(
 
 
 @transaction.atomic
-def invite_revoke(*, invite: Invite, by: AbstractBaseUser | None = None) -> Invite:
+def invite_revoke(*, invite: Invite) -> Invite:
     """Withdraw an invite: its code and link stop working at once. Revoking twice
     keeps the first time."""
     invite = Invite.objects.select_for_update().get(pk=invite.pk)
@@ -371,7 +366,7 @@ def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) ->
 
 
 @transaction.atomic
-def guest_add(*, club: Club, name: str, by: AbstractBaseUser | None = None) -> Player:
+def guest_add(*, club: Club, name: str) -> Player:
     """Add a guest (a player without an account) to the roster, or return the
     roster's player of that name."""
     name = _clean_name(name, "name", "player", PLAYER_NAME_MAX)

@@ -17,3 +17,23 @@ INVITE_DAYS_MAX = 365
 # The roles (pitchclub.models.Role's values), from least to most: a member who joins
 # again with a higher role's invite rises to it, never falls.
 ROLE_RANK = {"member": 0, "scorekeeper": 1, "organiser": 2}
+# The roles that keep score: start a club's games and record their hands.
+KEEPERS = ("organiser", "scorekeeper")
+
+# What each role may do, in the words of the invite form's choices, of an invite's
+# page, and of the members page. The pages print them as they are (|safe: our own
+# words, no markup), so an apostrophe stays the character it was.
+ROLE_CHOICE_TEXT = {
+    "member": "Member: reads the club's games",
+    "scorekeeper": "Scorekeeper: also starts games and records hands",
+    "organiser": "Organiser: also manages the club, members and invites",
+}
+ROLE_INVITE_TEXT = {
+    "member": "Members follow the club's games and scores.",
+    "scorekeeper": "Scorekeepers start the club's games and record their hands.",
+    "organiser": "Organisers manage the club, its members and invites, and keep score.",
+}
+ROLES_SUMMARY = (
+    "Organisers manage the club, its members and invites; scorekeepers also start "
+    "games and record hands; members read the club's games."
+)

@@ -260,8 +260,12 @@ def _get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
         game = games.get(pk=game_id)
     except Game.DoesNotExist as missing:
         raise Http404("No such game.") from missing
-    if game.club_id is not None and not permissions.club_visible_to(
-        club=game.club, user=request.user
+    # A public club's game is anyone's to read: no query for the reader's role.
+    club = game.club
+    if (
+        club is not None
+        and club.is_private
+        and not permissions.club_access(club=club, user=request.user).can_view
     ):
         raise Http404("No such game.")
     return game

@@ -14,6 +14,7 @@ from django.db.models.functions import Lower
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
+from pitchclub.vocabulary import KEEPERS
 from scoring.convert import HAND_FIELDS, hand_shape, rules_for
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 
@@ -116,7 +117,7 @@ def clubs_keeping_score(user: AbstractBaseUser) -> list[Club]:
     `roster_players` (2 queries, whatever the rosters' sizes)."""
     memberships = (
         permissions.clubs_of(user)
-        .filter(role__in=permissions.KEEPERS)
+        .filter(role__in=KEEPERS)
         .order_by("club__name", "club_id")
         .prefetch_related(
             Prefetch(

@@ -16,12 +16,12 @@ from pitchclub.vocabulary import (
     INVITE_USES_MAX,
     PLACE_MAX,
     PLAYER_NAME_MAX,
+    ROLE_CHOICE_TEXT,
 )
 
 ROLE_CHOICES = [
-    (Role.MEMBER.value, "Member: reads the club's games"),
-    (Role.SCOREKEEPER.value, "Scorekeeper: also starts games and records hands"),
-    (Role.ORGANISER.value, "Organiser: also manages the club, members and invites"),
+    (role, ROLE_CHOICE_TEXT[role])
+    for role in (Role.MEMBER.value, Role.SCOREKEEPER.value, Role.ORGANISER.value)
 ]
 
 

@@ -29,7 +29,7 @@ from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.refusals import Refusal
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import UnsafeText, clean_name, unsafe_character
-from pitchclub.vocabulary import ROLE_RANK
+from pitchclub.vocabulary import ROLE_INVITE_TEXT, ROLE_RANK, ROLES_SUMMARY
 
 T = "pitchclub/clubs/"
 NOT_FOUND = "No such club, or it is private."
@@ -140,7 +140,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_bound and form.is_valid():
         try:
             old_slug = club.slug
-            services.club_update(club=club, by=request.user, **form.cleaned_data)
+            services.club_update(club=club, **form.cleaned_data)
         except Refusal as refusal:
             _add_refusal(form, refusal, {})
         else:
@@ -183,6 +183,7 @@ def _members_page(
         "tab": "members",
         "rows": rows,
         "roles": Role.choices,
+        "roles_summary": ROLES_SUMMARY,
     }
     return render(request, f"{T}members.html", context)
 
@@ -206,7 +207,7 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
         return _members_page(request, club, access, {user_id: form.errors["role"][0]})
     try:
         membership = services.membership_set_role(
-            club=club, user_id=user_id, role=form.cleaned_data["role"], by=request.user
+            club=club, user_id=user_id, role=form.cleaned_data["role"]
         )
     except Membership.DoesNotExist as missing:
         raise Http404("This person is not a member of the club.") from missing
@@ -236,7 +237,7 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
         club.memberships.select_related("user"), user__pk=user_id
     )
     try:
-        services.membership_remove(club=club, user_id=user_id, by=request.user)
+        services.membership_remove(club=club, user_id=user_id)
     except Refusal as refusal:
         return _members_page(request, club, access, {user_id: refusal.message})
     if user_id == request.user.pk:
@@ -304,7 +305,7 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
             name = " ".join(form.cleaned_data["name"].split())
             known = club.players.filter(name__iexact=name).exists()
             try:
-                player = services.guest_add(club=club, name=name, by=request.user)
+                player = services.guest_add(club=club, name=name)
             except Refusal as refusal:
                 _add_refusal(form, refusal, {})
             else:
@@ -438,7 +439,7 @@ def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
             request, club, access, "Only the club's organisers can revoke invites."
         )
     invite = _invite_of(club, code)
-    services.invite_revoke(invite=invite, by=request.user)
+    services.invite_revoke(invite=invite)
     messages.success(
         request,
         f"Invite {' '.join(spaced(invite.code))} revoked: its code and link no "
@@ -532,6 +533,7 @@ def _join_code_page(
         "invite": invite,
         "club": invite.club,
         "role": role,
+        "invite_role_text": ROLE_INVITE_TEXT[invite.role],
         "role_display": Role(role).label if role else None,
         "offers_more": role is None
         or invite.player is not None

@@ -338,9 +338,7 @@ def test_a_demoted_creator_no_longer_records_in_the_clubs_game(
         variant="auction", players=["Ann", "Bob", "Cy"], club=club, created_by=keeper
     )
     record(game, [2, "pass", "pass"], {"high": 1, "low": 1})
-    club_services.membership_set_role(
-        club=club, user_id=keeper.pk, role=Role.MEMBER, by=organiser
-    )
+    club_services.membership_set_role(club=club, user_id=keeper.pk, role=Role.MEMBER)
     client.force_login(keeper)
 
     assert post_hand(client, game, **quick(1, 2)).status_code == 403

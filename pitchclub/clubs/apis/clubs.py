@@ -221,12 +221,12 @@ class ClubDetailAPI(APIView):
     )
     def patch(self, request: Request, slug: str) -> Response:
         club = get_club(request, slug)
-        user = check_organiser(request, club)
+        check_organiser(request, club)
         data = ClubUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
         # The service sets every field: those left out keep their values.
         fields = {name: getattr(club, name) for name in ClubUpdateInput().fields}
         fields.update(data.validated_data)
-        services.club_update(club=club, by=user, **fields)
+        services.club_update(club=club, **fields)
         # By its slug now: a club made private has a new one.
         return Response(ClubOutput(club_payload(get_club(request, club.slug))).data)

@@ -171,11 +171,11 @@ class InviteDetailAPI(APIView):
     )
     def delete(self, request: Request, slug: str, code: str) -> Response:
         club = get_club(request, slug)
-        user = check_organiser(request, club)
+        check_organiser(request, club)
         invite = club.invites.filter(code=services.normalise_code(code)).first()
         if invite is None:
             raise Http404("No such invite.")
-        services.invite_revoke(invite=invite, by=user)
+        services.invite_revoke(invite=invite)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -91,12 +91,12 @@ class MemberDetailAPI(APIView):
     )
     def patch(self, request: Request, slug: str, user_id: int) -> Response:
         club = get_club(request, slug)
-        user = check_organiser(request, club)
+        check_organiser(request, club)
         data = MemberRoleInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             membership = services.membership_set_role(
-                club=club, user_id=user_id, role=data.validated_data["role"], by=user
+                club=club, user_id=user_id, role=data.validated_data["role"]
             )
         except Membership.DoesNotExist as missing:
             raise Http404(str(missing)) from missing
@@ -112,9 +112,9 @@ class MemberDetailAPI(APIView):
     )
     def delete(self, request: Request, slug: str, user_id: int) -> Response:
         club = get_club(request, slug)
-        user = check_organiser(request, club)
+        check_organiser(request, club)
         try:
-            services.membership_remove(club=club, user_id=user_id, by=user)
+            services.membership_remove(club=club, user_id=user_id)
         except Membership.DoesNotExist as missing:
             raise Http404(str(missing)) from missing
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -91,7 +91,7 @@ class PlayersAPI(APIView):
     )
     def post(self, request: Request, slug: str) -> Response:
         club = get_club(request, slug)
-        user = check_keeper(request, club)
+        check_keeper(request, club)
         data = GuestAddInput(data=request.data)
         data.is_valid(raise_exception=True)
         # As the service will store it (NFC, spaces squeezed): "José" typed with a
@@ -100,7 +100,7 @@ class PlayersAPI(APIView):
             unicodedata.normalize("NFC", data.validated_data["name"]).split()
         )
         existed = bool(name) and club.players.filter(name__iexact=name).exists()
-        player = services.guest_add(club=club, name=name, by=user)
+        player = services.guest_add(club=club, name=name)
         return Response(
             PlayerOutput(player_payload(player)).data,
             status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED,

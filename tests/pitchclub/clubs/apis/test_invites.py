@@ -106,7 +106,7 @@ def test_the_invite_list_holds_only_usable_invites_newest_first(
     older = services.invite_create(club=club, by=user)
     newer = services.invite_create(club=club, by=user, role=Role.SCOREKEEPER)
     revoked = services.invite_create(club=club, by=user)
-    services.invite_revoke(invite=revoked, by=user)
+    services.invite_revoke(invite=revoked)
     used_up = services.invite_create(club=club, by=user, max_uses=1)
     services.invite_accept(code=used_up.code, user=UserFactory())
     expired = services.invite_create(
