@@ -827,38 +827,34 @@ def run(
     }
     app_dir = Path(args.app_dir).resolve()
     manage = [sys.executable, str(app_dir / "manage.py")]
-    migrated = subprocess.run(
-        [*manage, "migrate", "--noinput"],
-        env=env,
-        cwd=app_dir,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    if migrated.returncode != 0:
-        raise SetupError(f"migrate failed:\n{migrated.stderr[-1500:]}")
+
+    def run_manage(*arguments: str, timeout: int, what: str) -> str:
+        done = subprocess.run(
+            [*manage, *arguments],
+            env=env,
+            cwd=app_dir,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise SetupError(f"{what}:\n{done.stderr[-1500:]}")
+        return done.stdout
+
+    run_manage("migrate", "--noinput", timeout=300, what="migrate failed")
     username = f"loadtest-{secrets.token_hex(4)}"
-    made = subprocess.run(
-        [
-            *manage,
-            "shell",
-            "-c",
-            "from django.contrib.auth import get_user_model\n"
-            "from rest_framework.authtoken.models import Token\n"
-            f"user = get_user_model().objects.create_user({username!r})\n"
-            "print(Token.objects.create(user=user).key)",
-        ],
-        env=env,
-        cwd=app_dir,
-        capture_output=True,
-        text=True,
+    made = run_manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model\n"
+        "from rest_framework.authtoken.models import Token\n"
+        f"user = get_user_model().objects.create_user({username!r})\n"
+        "print(Token.objects.create(user=user).key)",
         timeout=120,
-        check=False,
+        what="could not create the user",
     )
-    if made.returncode != 0:
-        raise SetupError(f"could not create the user:\n{made.stderr[-1500:]}")
-    token = made.stdout.strip().splitlines()[-1]
+    token = made.strip().splitlines()[-1]
 
     progress("migrated, user and token made")
     floor = measure_floor(database_url, args.floor_commits, args.workers)
