@@ -17,7 +17,7 @@ from .base import (
 
 
 def round_robin_rounds(entrants: int, cycles: int = 1) -> int:
-    """How many rounds a round robin of ``entrants`` has: (n−1 or n) × cycles."""
+    """How many rounds a round robin of ``entrants`` has: (n-1 or n) x cycles."""
     per_cycle = entrants - 1 if entrants % 2 == 0 else entrants
     return per_cycle * cycles
 
@@ -26,8 +26,8 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     """FIDE's Berger tables for ``n`` (even) positions, 1-based, rounds in order.
 
     Position ``n`` is fixed; in round ``r`` the head of the circle is
-    ``(r−1)·n/2 mod (n−1) + 1`` and plays ``n`` (colours alternate), the others
-    pair head+i with head−i around the circle of the first ``n−1`` positions.
+    ``(r-1)*n/2 mod (n-1) + 1`` and plays ``n`` (colours alternate), the others
+    pair head+i with head-i around the circle of the first ``n-1`` positions.
     """
     rounds: list[list[tuple[int, int]]] = []
     circle = n - 1

@@ -29,7 +29,7 @@ REACH = 4
 
 
 def swiss_rounds(entrants: int, rounds: int | None = None) -> int:
-    """The number of rounds: ``rounds`` if given, else ceil(log2 n); at most n − 1."""
+    """The number of rounds: ``rounds`` if given, else ceil(log2 n); at most n - 1."""
     most = max(entrants - 1, 1)
     if rounds is None:
         return min(max(math.ceil(math.log2(entrants)), 1), most)
@@ -293,9 +293,7 @@ def _limited_graph(costs: _Costs, candidates: list[EntrantId]) -> nx.Graph:
     return graph
 
 
-def _match(
-    graph: nx.Graph, entrants: int
-) -> set[tuple[EntrantId, EntrantId]] | None:
+def _match(graph: nx.Graph, entrants: int) -> set[tuple[EntrantId, EntrantId]] | None:
     """A maximum weight matching of the graph if it pairs everyone, else ``None``."""
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if len(matching) * 2 < entrants + entrants % 2:
