@@ -317,9 +317,12 @@ def _winners_up(
         arriving = winners[index + 1] if index + 1 < count else []
         if index == count - 1:
             arriving = arriving + losers[0]
-        room = len(table.players) - len(base)
+        room = max(len(table.players) - len(base), 0)
         tables.append(base + arriving[:room])
         staying = arriving[room:]
+    # Only a room laid out otherwise than ``table_layout`` leaves anyone over;
+    # they are not lost (the room is then cut again to the layout).
+    tables[-1].extend(staying)
     return tables
 
 

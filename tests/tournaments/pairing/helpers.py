@@ -1,7 +1,11 @@
-"""Playing whole tournaments out with chosen or random winners."""
+"""Playing whole tournaments out with chosen or random winners.
+
+The properties run 60 examples; ``PAIRING_EXAMPLES=400`` runs more.
+"""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 
@@ -16,7 +20,7 @@ from tournaments.pairing import (
 )
 
 PROPERTY = settings(
-    max_examples=60,
+    max_examples=int(os.environ.get("PAIRING_EXAMPLES", "60")),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],
