@@ -50,6 +50,7 @@ format: install
 bench: install
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/table_bench.py
+	$(BIN)/python bench/pairing_bench.py
 	env -u DATABASE_URL $(BIN)/python bench/api_bench.py
 	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/api_bench.py; fi
 	if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
