@@ -12,7 +12,9 @@
 // - offline/queue.js: what waits on the phone (localStorage);
 // - offline/sync.js: sending it, in order, and what each answer means;
 // - offline/conflicts.js: the status box and its notes, the server's 409 boxes;
-// - offline/sheet.js: the form moved on, and the new #table swapped in.
+// - offline/sheet.js: the form moved on, and the new #table swapped in;
+// - offline/score.js and offline/totals.js: the totals and the win with the waiting
+//   hands counted in, as the server will count them.
 import {
   clearRefused,
   dropLeftOut,
@@ -24,6 +26,7 @@ import {
 } from "./offline/queue.js";
 import { alignForm, entryForm, gameId, offlinePreview, uuid } from "./offline/sheet.js";
 import { CONFLICT, connect, render, statusBox } from "./offline/conflicts.js";
+import { overOnThisPhone } from "./offline/totals.js";
 import {
   SAVE_TIMEOUT_MS,
   queueSave,
@@ -85,6 +88,13 @@ document.body.addEventListener("htmx:beforeRequest", (event) => {
       event.preventDefault();
       offlinePreview(form);
     }
+    return;
+  }
+  // The hands kept on this phone have won the game: nothing more is recorded
+  // (the form is hidden; an old copy of it may still be tapped).
+  if (overOnThisPhone(game)) {
+    event.preventDefault();
+    render();
     return;
   }
   // Offline, or hands still waiting (this one must go after them): queue it.

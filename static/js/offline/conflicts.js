@@ -4,7 +4,8 @@
 // mean: its boxes (templates/scoring/_conflict.html, _undone.html) say it in data
 // attributes.
 import { clearRefused, closeGap, dropLeftOut, leftOutOf, queueOf, refusedOf } from "./queue.js";
-import { alignForm, entryForm, gameId, table } from "./sheet.js";
+import { alignForm, entryForm, gameId, resetForm, table } from "./sheet.js";
+import { serverState, showCount } from "./totals.js";
 
 const LOGIN_URL = "/accounts/login/";
 
@@ -50,8 +51,10 @@ export function render() {
   const box = statusBox();
   const game = gameId();
   if (!box || !game) return;
+  // The totals with the waiting hands counted in (and the game over at a win).
+  showCount();
   const queue = queueOf(game);
-  const refused = refusedOf(game);
+  const refused = stillToFix(game, queue);
   const lines = [];
   box.classList.toggle("refused", Boolean(refused));
   if (refused) {
@@ -83,6 +86,20 @@ export function render() {
         actions.send();
       });
       lines.push(skip);
+    } else if (entryForm()) {
+      // Nothing waits behind it: it can simply be dropped.
+      const drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "btn skip-refused";
+      drop.textContent = `Drop hand ${refused.number}`;
+      drop.addEventListener("click", () => {
+        clearRefused(game);
+        const form = entryForm();
+        if (form) resetForm(form, Number(form.dataset.number));
+        for (const error of document.querySelectorAll("#table .conflict")) error.remove();
+        render();
+      });
+      lines.push(drop);
     }
   } else if (queue.length) {
     const last = queue[queue.length - 1].number;
@@ -120,6 +137,22 @@ export function render() {
     if (!shown) lines.push(leftOutNote(game, note, queue.length > 0 || Boolean(refused)));
   }
   box.replaceChildren(...lines);
+}
+
+// The hand the server refused, while there is still something to fix: not once that
+// hand number is recorded (saved here after all, or by another phone), nor on a
+// finished game with nothing waiting on this phone, nor on a page without the form.
+function stillToFix(game, queue) {
+  const refused = refusedOf(game);
+  if (!refused) return null;
+  const server = serverState();
+  const recorded = server && refused.number <= server.hands;
+  const over = (server && server.winner !== null) || !entryForm();
+  if (recorded || (over && !queue.length)) {
+    clearRefused(game);
+    return null;
+  }
+  return refused;
 }
 
 function leftOutNote(game, note, busy) {
