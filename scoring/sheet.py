@@ -292,6 +292,24 @@ def conflict_note(mine: HandEntry, theirs: Hand) -> dict[str, Any]:
     }
 
 
+def undo_race_note(mine: HandEntry, number: int, undone: list[int]) -> dict[str, Any]:
+    """This phone saved hand `number` after another phone undid `undone` (the hands
+    just before it): what happened, what this phone kept, its taps to offer."""
+    return {
+        "race": True,
+        "number": number,
+        "undone": undone[0],
+        "undone_words": words.undone_elsewhere(undone),
+        "kept_words": words.undo_race_kept(number, mine.names, mine.parse()),
+        "mine": words.conflict_words(mine.names, None, mine.parse())["mine"],
+        "fields": [
+            (key, value)
+            for key, value in mine.data.items()
+            if key not in ("client_id", "number", "action", "csrfmiddlewaretoken")
+        ],
+    }
+
+
 def saved_message(game: Game, entry: HandEntry) -> str:
     """The flash after hand `entry.number` was saved (game from game_detail)."""
     hand = game.hands.all()[entry.number - 1]

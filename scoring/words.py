@@ -96,15 +96,44 @@ def would_win(name: str, hand: int) -> str:
     }
 
 
-def conflict_words(names: Any, theirs: Hand, mine: engine.HandInput | None) -> dict:
-    """What another phone recorded as hand `theirs.number`, and what this phone
-    kept, for the conflict note above the form."""
-    kept = (
+def _kept(names: Any, mine: engine.HandInput | None) -> str:
+    return (
         gettext("%(pitcher)s bid %(bid)s")
         % {"pitcher": names[mine.pitcher], "bid": mine.bid}
         if mine is not None and mine.pitcher is not None
         else gettext("the taps on this phone")
     )
+
+
+def undone_elsewhere(numbers: list[int]) -> str:
+    """ "Hand 7 was undone on another phone." (the hands before this phone's)."""
+    if len(numbers) == 1:
+        return gettext("Hand %(number)s was undone on another phone.") % {
+            "number": numbers[0]
+        }
+    return gettext("Hands %(first)s to %(last)s were undone on another phone.") % {
+        "first": numbers[0],
+        "last": numbers[-1],
+    }
+
+
+def undo_race_kept(number: int, names: Any, mine: engine.HandInput | None) -> str:
+    """What became of this phone's hand after an undo elsewhere."""
+    return gettext(
+        "This phone's hand %(number)s (%(mine)s) was not saved: a hand is recorded "
+        "only after the one before it. Its taps are kept: use them for the next "
+        "hand if it is this deal, or once the hand before it is recorded again."
+    ) % {"number": number, "mine": _kept(names, mine)}
+
+
+def conflict_words(
+    names: Any, theirs: Hand | None, mine: engine.HandInput | None
+) -> dict:
+    """What another phone recorded as hand `theirs.number`, and what this phone
+    kept, for the conflict note above the form."""
+    kept = _kept(names, mine)
+    if theirs is None:
+        return {"theirs": "", "mine": kept}
     theirs_words = gettext("%(pitcher)s bid %(bid)s and %(outcome)s") % {
         "pitcher": names[theirs.pitcher],
         "bid": theirs.bid,

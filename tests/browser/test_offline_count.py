@@ -4,18 +4,20 @@ refused-hand banner goes once nothing is left to fix and is never printed; an un
 one phone racing another phone's hand is told as such. Screenshots go to
 tests/artifacts/screenshots/ (and /tmp/offline-*.png to look at)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from scoring.models import Game
-from tests.browser.conftest import button
+from tests.browser.conftest import button, hands_of, sign_in, tap_hand
 from tests.browser.test_offline import (
     INCOMPLETE,
     SENT_WITHIN_MS,
+    checked,
     controlled_by_service_worker,
     enter_hand,
     status_box,
@@ -208,3 +210,106 @@ def test_a_refused_hand_with_nothing_after_it_can_be_dropped(
     expect(page.locator("#hand-entry .form-error")).to_have_count(0)
     page.reload()
     expect(box).to_be_hidden()
+
+
+# Hands 1 and 2 as recorded before the race: Bob, then Cy, bid 2 and take all four.
+HAND_1_RECORDED = ([2, "pass", "pass", "pass"], {"high": 1, "low": 1, "jack": 1, "game": 1})
+HAND_2_RECORDED = ([2, "pass", "pass", "pass"], {"high": 2, "low": 2, "jack": 2, "game": 2})
+# Phone B's hand 3 (Cy deals): Di bids 2 and makes it.
+B_HAND_3 = {"pitcher": 3, "bid": 2, "awards": {"high": 3, "low": 3, "jack": 0, "game": 3}}
+
+
+@pytest.fixture
+def phone_a(
+    browser: Any, browser_context_args: dict, keeper: AbstractUser, live_server: Any
+) -> Iterator[Page]:
+    """A second phone at the same table, signed in as the same scorekeeper."""
+    context = browser.new_context(**browser_context_args)
+    other = context.new_page()
+    sign_in(other, keeper, live_server.url)
+    yield other
+    context.close()
+
+
+def undo_on(phone: Page, game: Game, number: int) -> None:
+    phone.goto(f"/games/{game.pk}/hands/{number}/undo/")
+    phone.get_by_role("button", name=f"Undo hand {number}").tap()
+    expect(phone.locator(".messages")).to_contain_text(f"Hand {number} undone")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
+def test_an_undo_on_one_phone_racing_the_other_phones_hand_is_told_as_such(
+    page: Page, phone_a: Page, game: Game, screenshot: Screenshot, width: int
+) -> None:
+    """Phone B has taps for hand 3 when phone A undoes hand 2. B is told that hand 2
+    was undone on another phone (not that someone may have recorded a hand); its
+    taps are offered for the new hand 2, and kept: once hand 2 is recorded again
+    they come back for hand 3, the hand they were meant for."""
+    at_width(page, width)
+    record(game, *HAND_1_RECORDED)
+    record(game, *HAND_2_RECORDED)
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 3")
+    tap_hand(page, **B_HAND_3)
+
+    undo_on(phone_a, game, 2)
+    page.locator("#hand-entry button.save").tap()
+
+    race = page.locator("#table .conflict.undo-race")
+    expect(race).to_contain_text("Hand 2 was undone on another phone.")
+    expect(race).to_contain_text("This phone's hand 3 (Di bid 2) was not saved")
+    expect(page.locator("#table")).not_to_contain_text("someone else may have")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    expect(page.locator("#hand-entry input:checked")).to_have_count(0)
+    assert [h.number for h in hands_of(game)] == [1]
+    offer = race.get_by_role("button", name="Use this phone's taps for hand 2")
+    expect(offer).to_be_visible()
+    page.screenshot(path=f"/tmp/offline-race-{width}.png", full_page=False)
+    check_page(page, screenshot)
+
+    # Phone A records hand 2 again; B's note offers the taps for hand 3 now.
+    record(game, *HAND_2_RECORDED)
+    page.reload()
+    box = status_box(page)
+    expect(box).to_contain_text("Hand 2 was undone on another phone.")
+    box.get_by_role("button", name="Use this phone's taps for hand 3").tap()
+
+    expect(page.locator("#entry-title")).to_contain_text("Hand 3")
+    expect(checked(page, "pitcher")).to_have_value("3")
+    expect(checked(page, "award-jack")).to_have_value("0")
+    expect(box).to_be_hidden()
+    page.locator("#hand-entry button.save").tap()
+    expect(page.locator(".messages")).to_contain_text("Hand 3 saved")
+    assert [(h.number, h.pitcher) for h in hands_of(game)] == [(1, 1), (2, 2), (3, 3)]
+
+
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)")
+def test_a_queued_hand_after_an_undo_elsewhere_is_kept_and_offered(
+    page: Page, phone_a: Page, game: Game
+) -> None:
+    """The same race with B's hand 3 queued offline: nothing is recorded in the
+    wrong place, B is told why, and the taps are one tap from hand 2's form."""
+    at_width(page, 360)
+    record(game, *HAND_1_RECORDED)
+    record(game, *HAND_2_RECORDED)
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    page.context.set_offline(True)
+    enter_hand(page, **B_HAND_3)
+    expect(status_box(page)).to_contain_text("Hand 3 is not saved yet")
+
+    undo_on(phone_a, game, 2)
+    page.context.set_offline(False)
+
+    race = page.locator("#table .conflict.undo-race")
+    expect(race).to_contain_text(
+        "Hand 2 was undone on another phone.", timeout=SENT_WITHIN_MS
+    )
+    assert stored(page, f"pitchclub:queue:{game.pk}") is None
+    assert [h.number for h in hands_of(game)] == [1]
+    race.get_by_role("button", name="Use this phone's taps for hand 2").tap()
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    expect(checked(page, "pitcher")).to_have_value("3")
+    expect(status_box(page)).to_be_hidden()
+    assert stored(page, f"pitchclub:left-out:{game.pk}") is None

@@ -158,7 +158,8 @@ function stillToFix(game, queue) {
 function leftOutNote(game, note, busy) {
   const div = document.createElement("div");
   div.className = "left-out";
-  if (note.undone) {
+  if (note.race) div.classList.add("undo-race");
+  if (note.undone && !note.race) {
     div.classList.add("undone");
     div.append(
       line(`Hand ${note.number} was undone on another phone.`, "lead-line"),
@@ -169,13 +170,18 @@ function leftOutNote(game, note, busy) {
   }
   const theirs = note.theirs ? `: ${note.theirs}` : "";
   const mine = note.mine ? ` (${note.mine})` : "";
-  div.append(
-    line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
-    line(
-      `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
-        "If it was a different deal, use its taps for the next hand.",
-    ),
-  );
+  if (note.race) {
+    // Another phone undid the hand before this one's: the server's own words.
+    div.append(line(note.lead, "lead-line"), line(note.detail));
+  } else {
+    div.append(
+      line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
+      line(
+        `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
+          "If it was a different deal, use its taps for the next hand.",
+      ),
+    );
+  }
   const form = entryForm();
   const buttons = document.createElement("div");
   buttons.className = "left-out-actions";
@@ -213,6 +219,27 @@ function dismissButton(game, note) {
 // The server's boxes, in the page or in an answer.
 export const UNDONE = '[data-refusal="hand_undone"]';
 export const CONFLICT = '[data-refusal="number_conflict"]';
+export const RACE = '[data-refusal="number_undone"]';
+// Any of the server's boxes whose taps a note keeps.
+export const KEPT_BOX = "[data-refusal][data-left-out]";
+
+// The server's answer to a hand saved after another phone undid the hand before it:
+// what the note says ({number, before, mine, lead, detail, race}: `before` the hand
+// undone), or null.
+export function raceIn(html, number) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = doc.querySelector(RACE);
+  if (!box) return null;
+  const [lead, detail] = [...box.querySelectorAll(":scope > p")].map((p) => p.textContent.trim());
+  return {
+    race: true,
+    number: Number(box.dataset.number) || number,
+    before: Number(box.dataset.undone) || null,
+    mine: box.dataset.mine || "",
+    lead: lead || "",
+    detail: detail || "",
+  };
+}
 
 // The server's answer to a hand that was undone after it was recorded:
 // {number} or null.
