@@ -264,9 +264,7 @@ def _undone_before(game: Game, number: int | None) -> list[int]:
         return []
     undone = set(
         selectors.revision_list(game_id=game.pk)
-        .filter(
-            action="undo", hand_number__gt=game.hand_count, hand_number__lt=number
-        )
+        .filter(action="undo", hand_number__gt=game.hand_count, hand_number__lt=number)
         .values_list("hand_number", flat=True)
     )
     between = set(range(game.hand_count + 1, number))

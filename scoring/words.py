@@ -369,16 +369,22 @@ def win_reasons() -> dict[str, str]:
     """The sentences of win_reason, by case; %(winner)s, %(pitcher)s (the bidding
     side), %(bid)s and %(score)s (the winner's total)."""
     return {
-        "made": gettext("%(winner)s made the bid of %(bid)s and went out with %(score)s."),
-        "set_still_out": gettext(
-            "%(winner)s went out with %(score)s as the pitcher, though set back %(bid)s."
+        "made": gettext(
+            "%(winner)s made the bid of %(bid)s and went out with %(score)s."
         ),
-        "on_their_bid": gettext("%(winner)s went out with %(score)s on %(pitcher)s's bid."),
+        "set_still_out": gettext(
+            "%(winner)s went out with %(score)s as the pitcher, though set back "
+            "%(bid)s."
+        ),
+        "on_their_bid": gettext(
+            "%(winner)s went out with %(score)s on %(pitcher)s's bid."
+        ),
         "when_set": gettext(
             "%(winner)s went out with %(score)s when %(pitcher)s got set back %(bid)s."
         ),
         "moon_made": gettext(
-            "%(winner)s shot the moon and took all 13 points: that wins the game at once."
+            "%(winner)s shot the moon and took all 13 points: that wins the game "
+            "at once."
         ),
         "moon_lost": gettext(
             "%(pitcher)s failed to shoot the moon, and a failed moon loses the game."
@@ -412,9 +418,7 @@ def win_reason(
 ) -> str:
     """ "Ann made the bid of 3 and went out with 8.": why `winner` won on its last
     hand (`names`: the sides' names)."""
-    case = win_case(
-        rules, winner=winner, bidding_side=bidding_side, bid=bid, made=made
-    )
+    case = win_case(rules, winner=winner, bidding_side=bidding_side, bid=bid, made=made)
     return win_reasons()[case] % {
         "winner": names[winner],
         "pitcher": names[bidding_side],

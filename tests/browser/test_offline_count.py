@@ -143,14 +143,18 @@ def test_a_thirteen_point_win_offline_is_told_as_the_server_tells_it(
     expect(page.locator("#table .banner.win:visible")).to_have_text(
         "★ Bob & Di won the game in hand 1."
     )
-    reason = "Bob & Di shot the moon and took all 13 points: that wins the game at once."
+    reason = (
+        "Bob & Di shot the moon and took all 13 points: that wins the game at once."
+    )
     expect(page.locator("#table .win-reason:visible")).to_have_text(reason)
     expect(page.locator("#hand-entry")).to_be_hidden()
 
     page.context.set_offline(False)
 
     wait_for_hands(page, game, 1)
-    expect(page.locator("#table .offline-count")).to_have_count(0, timeout=SENT_WITHIN_MS)
+    expect(page.locator("#table .offline-count")).to_have_count(
+        0, timeout=SENT_WITHIN_MS
+    )
     expect(page.locator("#table .win-reason")).to_have_text(reason)
 
 
@@ -213,10 +217,20 @@ def test_a_refused_hand_with_nothing_after_it_can_be_dropped(
 
 
 # Hands 1 and 2 as recorded before the race: Bob, then Cy, bid 2 and take all four.
-HAND_1_RECORDED = ([2, "pass", "pass", "pass"], {"high": 1, "low": 1, "jack": 1, "game": 1})
-HAND_2_RECORDED = ([2, "pass", "pass", "pass"], {"high": 2, "low": 2, "jack": 2, "game": 2})
+HAND_1_RECORDED = (
+    [2, "pass", "pass", "pass"],
+    {"high": 1, "low": 1, "jack": 1, "game": 1},
+)
+HAND_2_RECORDED = (
+    [2, "pass", "pass", "pass"],
+    {"high": 2, "low": 2, "jack": 2, "game": 2},
+)
 # Phone B's hand 3 (Cy deals): Di bids 2 and makes it.
-B_HAND_3 = {"pitcher": 3, "bid": 2, "awards": {"high": 3, "low": 3, "jack": 0, "game": 3}}
+B_HAND_3 = {
+    "pitcher": 3,
+    "bid": 2,
+    "awards": {"high": 3, "low": 3, "jack": 0, "game": 3},
+}
 
 
 @pytest.fixture
