@@ -101,12 +101,43 @@ def game_sheet(game: Game) -> dict[str, Any]:
             {"name": names[side], "score": game.scores[side]} for side in waiting
         ],
         "winner": names[game.winner] if finished else None,
+        "win_reason": _win_reason(game, rules, names) if finished else None,
+        "waiting_words": [
+            words.needs_bid_to_go_out(
+                names[side], game.scores[side], partnership=game.partnership
+            )
+            for side in waiting
+        ],
+        # Where the game stands, for the phone's own count of the hands it keeps
+        # offline (static/js/offline/totals.js): the #sheet-state JSON in #table.
+        "sheet_state": {
+            "scores": list(game.scores),
+            "hands": game.hand_count,
+            "winner": game.winner,
+        },
         "house_rules": words.house_rules(rules),
         "tie": None if finished else words.tied_at_target(rules, game.scores, names),
         "next_number": None if finished else next_number,
         "next_dealer": None if finished else seats[next_dealer],
         "first_bidder": None if finished else seats[(next_dealer + 1) % rules.players],
     }
+
+
+def _win_reason(game: Game, rules: engine.Rules, names: list[str]) -> str | None:
+    """Why the winner won, told from the game's last hand (hands prefetched)."""
+    hands = game.hands.all()
+    if game.winner is None or not hands:
+        return None
+    last = hands[len(hands) - 1]
+    return words.win_reason(
+        rules,
+        winner=game.winner,
+        bidding_side=last.bidding_side,
+        bid=last.bid,
+        made=last.made,
+        scores=game.scores,
+        names=names,
+    )
 
 
 def replayed(
@@ -253,6 +284,24 @@ def conflict_note(mine: HandEntry, theirs: Hand) -> dict[str, Any]:
     return {
         "number": theirs.number,
         **words.conflict_words(mine.names, theirs, mine.parse()),
+        "fields": [
+            (key, value)
+            for key, value in mine.data.items()
+            if key not in ("client_id", "number", "action", "csrfmiddlewaretoken")
+        ],
+    }
+
+
+def undo_race_note(mine: HandEntry, number: int, undone: list[int]) -> dict[str, Any]:
+    """This phone saved hand `number` after another phone undid `undone` (the hands
+    just before it): what happened, what this phone kept, its taps to offer."""
+    return {
+        "race": True,
+        "number": number,
+        "undone": undone[0],
+        "undone_words": words.undone_elsewhere(undone),
+        "kept_words": words.undo_race_kept(number, mine.names, mine.parse()),
+        "mine": words.conflict_words(mine.names, None, mine.parse())["mine"],
         "fields": [
             (key, value)
             for key, value in mine.data.items()

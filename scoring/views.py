@@ -231,6 +231,13 @@ def _refused(
             return _table_response(
                 request, game, _conflict(request, game, entry, number), 409
             )
+        undone = _undone_before(game, number)
+        if undone:
+            # Another phone undid the hand(s) before this one: told as such, with
+            # this phone's taps one tap from the form for the next hand.
+            return _table_response(
+                request, game, _undo_race(request, game, entry, number, undone), 409
+            )
         # A number past the next hand: no other phone to blame, only a gap.
         entry.add_refusal(refusal)
         return _table_response(request, game, entry, status=409)
@@ -247,6 +254,31 @@ def _conflict(
     theirs = game.hands.all()[number - 1]
     entry = _entry_for(request, game, sheets.game_sheet(game))
     entry.conflict = sheets.conflict_note(mine, theirs)
+    return entry
+
+
+def _undone_before(game: Game, number: int | None) -> list[int]:
+    """The hands between the game's last and hand `number` that were undone: a phone
+    saving hand 8 after another phone undid hand 7 (issue 11)."""
+    if number is None or number <= game.hand_count + 1:
+        return []
+    undone = set(
+        selectors.revision_list(game_id=game.pk)
+        .filter(action="undo", hand_number__gt=game.hand_count, hand_number__lt=number)
+        .values_list("hand_number", flat=True)
+    )
+    between = set(range(game.hand_count + 1, number))
+    return sorted(between) if between <= undone else []
+
+
+def _undo_race(
+    request: HttpRequest, game: Game, mine: HandEntry, number: int, undone: list[int]
+) -> HandEntry:
+    """This phone saved hand `number` after another phone undid the hands before it:
+    a fresh entry for the next hand, saying so, with this phone's taps offered for
+    it (the phone keeps them for later otherwise)."""
+    entry = _entry_for(request, game, sheets.game_sheet(game))
+    entry.conflict = sheets.undo_race_note(mine, number, undone)
     return entry
 
 

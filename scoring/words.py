@@ -96,15 +96,44 @@ def would_win(name: str, hand: int) -> str:
     }
 
 
-def conflict_words(names: Any, theirs: Hand, mine: engine.HandInput | None) -> dict:
-    """What another phone recorded as hand `theirs.number`, and what this phone
-    kept, for the conflict note above the form."""
-    kept = (
+def _kept(names: Any, mine: engine.HandInput | None) -> str:
+    return (
         gettext("%(pitcher)s bid %(bid)s")
         % {"pitcher": names[mine.pitcher], "bid": mine.bid}
         if mine is not None and mine.pitcher is not None
         else gettext("the taps on this phone")
     )
+
+
+def undone_elsewhere(numbers: list[int]) -> str:
+    """ "Hand 7 was undone on another phone." (the hands before this phone's)."""
+    if len(numbers) == 1:
+        return gettext("Hand %(number)s was undone on another phone.") % {
+            "number": numbers[0]
+        }
+    return gettext("Hands %(first)s to %(last)s were undone on another phone.") % {
+        "first": numbers[0],
+        "last": numbers[-1],
+    }
+
+
+def undo_race_kept(number: int, names: Any, mine: engine.HandInput | None) -> str:
+    """What became of this phone's hand after an undo elsewhere."""
+    return gettext(
+        "This phone's hand %(number)s (%(mine)s) was not saved: a hand is recorded "
+        "only after the one before it. Its taps are kept: use them for the next "
+        "hand if it is this deal, or once the hand before it is recorded again."
+    ) % {"number": number, "mine": _kept(names, mine)}
+
+
+def conflict_words(
+    names: Any, theirs: Hand | None, mine: engine.HandInput | None
+) -> dict:
+    """What another phone recorded as hand `theirs.number`, and what this phone
+    kept, for the conflict note above the form."""
+    kept = _kept(names, mine)
+    if theirs is None:
+        return {"theirs": "", "mine": kept}
     theirs_words = gettext("%(pitcher)s bid %(bid)s and %(outcome)s") % {
         "pitcher": names[theirs.pitcher],
         "bid": theirs.bid,
@@ -328,3 +357,81 @@ def house_rules(rules: engine.Rules) -> list[str]:
     elif rules.moon_fail == engine.MoonFail.LOSE:
         words.append(gettext("a failed moon loses the game"))
     return words
+
+
+# Why the game was won, under the winner banner (RULES.md, Winning). The same
+# templates go to the phone (scoring/offline.py) so that a win reached offline is
+# told in the same words by static/js/offline/score.js. Past tense throughout: it
+# reads the same for a player and for a team.
+
+
+def win_reasons() -> dict[str, str]:
+    """The sentences of win_reason, by case; %(winner)s, %(pitcher)s (the bidding
+    side), %(bid)s and %(score)s (the winner's total)."""
+    return {
+        "made": gettext(
+            "%(winner)s made the bid of %(bid)s and went out with %(score)s."
+        ),
+        "set_still_out": gettext(
+            "%(winner)s went out with %(score)s as the pitcher, though set back "
+            "%(bid)s."
+        ),
+        "on_their_bid": gettext(
+            "%(winner)s went out with %(score)s on %(pitcher)s's bid."
+        ),
+        "when_set": gettext(
+            "%(winner)s went out with %(score)s when %(pitcher)s got set back %(bid)s."
+        ),
+        "moon_made": gettext(
+            "%(winner)s shot the moon and took all 13 points: that wins the game "
+            "at once."
+        ),
+        "moon_lost": gettext(
+            "%(pitcher)s failed to shoot the moon, and a failed moon loses the game."
+        ),
+    }
+
+
+def win_case(
+    rules: engine.Rules, *, winner: int, bidding_side: int, bid: int, made: bool
+) -> str:
+    """Which of win_reasons tells this win (the winning hand's figures)."""
+    if rules.variant is engine.Variant.THIRTEEN and bid == rules.max_bid:
+        if made and winner == bidding_side:
+            return "moon_made"
+        if not made and winner != bidding_side and rules.moon_fail == "lose":
+            return "moon_lost"
+    if winner == bidding_side:
+        return "made" if made else "set_still_out"
+    return "on_their_bid" if made else "when_set"
+
+
+def win_reason(
+    rules: engine.Rules,
+    *,
+    winner: int,
+    bidding_side: int,
+    bid: int,
+    made: bool,
+    scores: list[int] | tuple[int, ...],
+    names: list[str],
+) -> str:
+    """ "Ann made the bid of 3 and went out with 8.": why `winner` won on its last
+    hand (`names`: the sides' names)."""
+    case = win_case(rules, winner=winner, bidding_side=bidding_side, bid=bid, made=made)
+    return win_reasons()[case] % {
+        "winner": names[winner],
+        "pitcher": names[bidding_side],
+        "bid": bid,
+        "score": scores[winner],
+    }
+
+
+def needs_bid_to_go_out(name: str, score: int, *, partnership: bool) -> str:
+    """A side at the target under the pitcher-only rule."""
+    template = (
+        gettext("%(name)s have %(score)s — need to win a bid to go out.")
+        if partnership
+        else gettext("%(name)s has %(score)s — needs to win a bid to go out.")
+    )
+    return template % {"name": name, "score": score}
