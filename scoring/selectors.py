@@ -92,12 +92,19 @@ def game_manageable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
     )
 
 
-def game_archive(*, user: AbstractBaseUser | None) -> QuerySet[Game]:
-    """Every game the user may read, newest first (by when it started), with clubs
-    and seated players (2 queries a page): the archives filter it."""
+def game_archive(
+    *, user: AbstractBaseUser | None, player: Player | None = None
+) -> QuerySet[Game]:
+    """Every game the user may read (only those `player` sat in, if given), newest
+    first (by when it started), with clubs and seated players (2 queries a page):
+    the archives filter it."""
+    games = Game.objects.filter(permissions.games_visible_filter(user))
+    if player is not None:
+        games = games.filter(
+            Exists(Seat.objects.filter(game=OuterRef("pk"), player=player))
+        )
     return (
-        Game.objects.filter(permissions.games_visible_filter(user))
-        .select_related("club")
+        games.select_related("club")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
@@ -117,6 +124,28 @@ def player_for_archive(*, player_id: int, user: AbstractBaseUser | None) -> Play
     """The player with their club, if the user may see them (Player.DoesNotExist
     otherwise)."""
     return players_visible_to(user).select_related("club").get(pk=player_id)
+
+
+def players_of(user: AbstractBaseUser) -> list[Player]:
+    """The user's own players (one per club, and outside clubs), with their clubs,
+    by club name (1 query)."""
+    return list(
+        Player.objects.filter(user=user)
+        .select_related("club")
+        .order_by(Lower("club__name"), "id")
+    )
+
+
+def club_for_archive(*, slug: str, user: AbstractBaseUser | None) -> Club | None:
+    """The club of `slug` if the user may see it, else None (1 query)."""
+    return permissions.clubs_visible_to(user).filter(slug=slug).first()
+
+
+def game_was_deleted(*, game_id: int) -> bool:
+    """Whether game `game_id` existed and was deleted (1 query)."""
+    return GameLog.objects.filter(
+        game_number=game_id, action=GameLog.Action.DELETE
+    ).exists()
 
 
 def game_log(*, game_id: int) -> QuerySet[GameLog]:
