@@ -6,7 +6,7 @@ scoring/sheet.py), never from a query here."""
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import engine
 from scoring.models import Game, GameLog, Hand, HandRevision, Point
@@ -235,14 +235,15 @@ def game_log_changes(entries: Iterable[GameLog]) -> list[dict[str, Any]]:
         {
             "title": titles[GameLog.Action(entry.action)],
             "details": [
-                gettext("after %(hands)s hand(s)")
-                % {"hands": entry.before.get("hand_count", 0)}
+                ngettext("after %(hands)s hand", "after %(hands)s hands", hands)
+                % {"hands": hands}
             ],
             "at": entry.changed_at,
             "by": entry.changed_by.get_username() if entry.changed_by else None,
             "number": None,
         }
         for entry in entries
+        for hands in [entry.before.get("hand_count", 0)]
     ]
 
 
