@@ -190,11 +190,6 @@ class GameOutput(serializers.Serializer):
         help_text="`in_progress` or `finished`, as ever: an abandoned game, which "
         "nobody won, stays `in_progress` here and says `abandoned: true`.",
     )
-    abandoned = serializers.BooleanField(
-        help_text="The game was abandoned: kept, read-only (recording, correcting "
-        "or undoing a hand is a 409 `game_abandoned`) and left out of standings "
-        "and statistics, until it is resumed."
-    )
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
     next_dealer = serializers.IntegerField()
@@ -202,6 +197,11 @@ class GameOutput(serializers.Serializer):
     waiting_to_go_out = serializers.ListField(child=serializers.IntegerField())
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    abandoned = serializers.BooleanField(
+        help_text="The game was abandoned: kept, read-only (recording, correcting "
+        "or undoing a hand is a 409 `game_abandoned`) and left out of standings "
+        "and statistics, until it is resumed."
+    )
     hands = HandOutput(many=True)
 
 
@@ -235,7 +235,6 @@ def game_payload(
         "options": rules.options(),
         # API.md's `status` keeps its two values; abandonment is its own field.
         "status": Status.IN_PROGRESS if game.abandoned else game.status,
-        "abandoned": game.abandoned,
         "winner": game.winner,
         "scores": game.scores,
         # After a win: who deals first in a rematch ("new game, same players").
@@ -244,6 +243,7 @@ def game_payload(
         "waiting_to_go_out": current["waiting"],
         "created_at": _TIMESTAMP.to_representation(game.created_at),
         "updated_at": _TIMESTAMP.to_representation(game.updated_at),
+        "abandoned": game.abandoned,
     }
     if hands is not None:
         payload["hands"] = hands
