@@ -66,6 +66,9 @@ CONFLICT_CODES = frozenset(
         "not_last_hand",
         "number_conflict",
         "hand_undone",
+        "game_abandoned",
+        "game_finished",
+        "game_has_hands",
     }
 )
 

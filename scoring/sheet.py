@@ -11,7 +11,7 @@ from scoring import engine, words
 from scoring.convert import hand_input_of, rules_for, state_of
 from scoring.engine import RuleViolation
 from scoring.entry import HandEntry
-from scoring.models import Game, Hand, HandRevision, Point, Suit
+from scoring.models import Game, GameLog, Hand, HandRevision, Point, Suit
 
 # A cell a spreadsheet would read as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -242,16 +242,21 @@ def table_context(
     editable: bool,
     entry: HandEntry | None,
     revisions: Iterable[HandRevision],
+    log: Iterable[GameLog] = (),
 ) -> dict[str, Any]:
     """The table page (or its #table partial): the sheet, the next hand's form and
-    its preview for a scorekeeper of an open game, the history of corrections."""
+    its preview for a scorekeeper of an open game, the history of corrections (and
+    of the game's abandonments and resumptions), newest first."""
+    changes = words.revision_changes(revisions, sheet["seat_names"])
+    changes += words.game_log_changes(log)
+    changes.sort(key=lambda change: change["at"], reverse=True)
     return {
         **sheet,
         "editable": editable,
         "hand_links": True,
         "entry": entry if editable and game.winner is None else None,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
-        "revisions": words.revision_changes(revisions, sheet["seat_names"]),
+        "revisions": changes,
     }
 
 

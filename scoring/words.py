@@ -6,10 +6,10 @@ scoring/sheet.py), never from a query here."""
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import engine
-from scoring.models import Game, Hand, HandRevision, Point
+from scoring.models import Game, GameLog, Hand, HandRevision, Point
 
 
 def stole(auction: Any, dealer: int, pitcher: int, bid: int) -> bool:
@@ -206,10 +206,74 @@ def rematch_refused(message: str) -> str:
     return gettext("The next game could not start: %(message)s") % {"message": message}
 
 
+def rematch_dealer_not_a_seat() -> str:
+    return gettext("Choose who deals first by tapping one of the players.")
+
+
 def rematch_started(dealer: str) -> str:
     return gettext(
         "New game with the same players: %(dealer)s deals the first hand."
     ) % {"dealer": dealer}
+
+
+def game_abandoned() -> str:
+    return gettext(
+        "Game abandoned: it is kept here, read-only, and left out of standings "
+        "and statistics. Resume it if the table plays on."
+    )
+
+
+def game_already_abandoned() -> str:
+    return gettext("This game was already abandoned.")
+
+
+def game_resumed() -> str:
+    return gettext("Game resumed: record the next hand.")
+
+
+def game_deleted(number: int) -> str:
+    return gettext("Game %(number)s deleted. The record of its deletion is kept.") % {
+        "number": number
+    }
+
+
+def game_already_deleted(number: int) -> str:
+    return gettext("Game %(number)s was already deleted.") % {"number": number}
+
+
+def archive_title() -> str:
+    return gettext("All games")
+
+
+def club_archive_title(club: str) -> str:
+    return gettext("%(club)s: all games") % {"club": club}
+
+
+def player_archive_title(player: str) -> str:
+    return gettext("%(player)s: all games") % {"player": player}
+
+
+def game_log_changes(entries: Iterable[GameLog]) -> list[dict[str, Any]]:
+    """Abandonments and resumptions, in the shape of revision_changes."""
+    titles = {
+        GameLog.Action.ABANDON: gettext("Game abandoned"),
+        GameLog.Action.RESUME: gettext("Game resumed"),
+        GameLog.Action.DELETE: gettext("Game deleted"),
+    }
+    return [
+        {
+            "title": titles[GameLog.Action(entry.action)],
+            "details": [
+                ngettext("after %(hands)s hand", "after %(hands)s hands", hands)
+                % {"hands": hands}
+            ],
+            "at": entry.changed_at,
+            "by": entry.changed_by.get_username() if entry.changed_by else None,
+            "number": None,
+        }
+        for entry in entries
+        for hands in [entry.before.get("hand_count", 0)]
+    ]
 
 
 def _who(seat: int | None, names: dict[int, str]) -> str:

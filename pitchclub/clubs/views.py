@@ -267,7 +267,8 @@ def _roster_page(
     found = selectors.roster(club=club, query=query)
     players = (
         (found.none() if search_error else found)
-        .annotate(game_count=Count("seats"))
+        # Abandoned games do not count (scoring's Game.objects.counted()).
+        .annotate(game_count=Count("seats", filter=~Q(seats__game__status="abandoned")))
         .prefetch_related(Prefetch("invites", queryset=claims, to_attr="claims"))
     )
     context = {

@@ -394,6 +394,20 @@ MESSAGES: dict[str, str] = {
         "Hand {number} cannot be recorded: the next hand of this game is hand "
         "{expected}. Reload the game: someone else may have recorded a hand."
     ),
+    # Abandoning and deleting a game (scoring/services.py).
+    "game_abandoned": gettext_noop(
+        "This game was abandoned, so its hands cannot be recorded, corrected or "
+        "undone. Resume the game first if the table plays on."
+    ),
+    "game_finished": gettext_noop(
+        "This game is finished, so it cannot be abandoned. If it should not count, "
+        "undo its last hand first, then abandon it."
+    ),
+    "game_has_hands": gettext_noop(
+        "This game has {hands} hand(s) recorded, so it cannot be deleted: only a "
+        "game started by mistake, with no hands, can. Abandon it instead: it is "
+        "kept, marked abandoned and left out of standings and statistics."
+    ),
     "not_last_hand": gettext_noop(
         "Only the last hand (hand {last}) can be undone. To change hand {number}, "
         "correct it instead."

@@ -27,6 +27,8 @@ from pitchclub.clubs.apis import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
 from pitchclub.wsgi import application
 from scoring import apis, services
+from scoring.filters import GameFilter
+from scoring.models import Game
 from tests.factories import NAMES, UserFactory, record
 
 SCHEMA = "/api/v1/schema/?format=json"
@@ -59,15 +61,35 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "club_invites_create": invites.InviteCreateInput,
     "join": invites.JoinInput,
 }
-QUERY_INPUTS: dict[str, type[serializers.Serializer]] = {
+
+
+class GamesQuery:
+    """games_list's query read as the API reads it (scoring.filters.GameFilter),
+    with a serializer's is_valid() and coded errors."""
+
+    def __init__(self, *, data: Any, context: dict[str, Any]) -> None:
+        self.found = GameFilter(data, Game.objects.none(), user=context["request"].user)
+
+    def is_valid(self) -> bool:
+        return self.found.is_valid()
+
+    @property
+    def errors(self) -> dict[str, Any]:
+        return self.found.form.errors.as_data()
+
+
+QUERY_INPUTS: dict[str, Any] = {
     "club_players_list": roster.RosterQueryInput,
+    "games_list": GamesQuery,
 }
 # Refusals no schema foresees: a player id that names nobody; a NUL character or a
-# lone surrogate, which a string of any schema may hold and PostgreSQL cannot store.
+# lone surrogate, which a string of any schema may hold and PostgreSQL cannot store;
+# a date range that ends before it starts.
 UNFORESEEABLE = {
     "unknown",
     "null_characters_not_allowed",
     "surrogate_characters_not_allowed",
+    "reversed_dates",
 }
 
 
