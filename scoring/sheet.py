@@ -224,6 +224,23 @@ def table_context(
     }
 
 
+def hand_awards(hand: Hand, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who took each point of a stored hand, in the variant's order: a player, a
+    team credited without naming the partner, or nobody (awards prefetched)."""
+    taken = {award.point: award for award in hand.awards.all()}
+    rows = []
+    for point in sheet["rules"].points:
+        award = taken.get(point)
+        if award is None:
+            who, team = None, False
+        elif award.seat is None:
+            who, team = sheet["side_names"][award.side], True
+        else:
+            who, team = sheet["seat_names"][award.seat], False
+        rows.append({"point": Point(point).label, "who": who, "team": team})
+    return rows
+
+
 def hand_context(
     game: Game,
     sheet: dict[str, Any],
@@ -239,6 +256,8 @@ def hand_context(
         **sheet,
         "hand": hand,
         "row": next(row for row in sheet["hands"] if row["hand"] is hand),
+        "stole": words.stole(hand.auction, hand.dealer, hand.pitcher, hand.bid),
+        "awards": hand_awards(hand, sheet),
         "editable": editable,
         "entry": entry,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,

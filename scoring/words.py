@@ -183,9 +183,14 @@ def rematch_started(dealer: str) -> str:
     ) % {"dealer": dealer}
 
 
-def _who(seat: int | None, names: dict[int, str]) -> str:
+def _who(seat: int | dict[str, int] | None, names: dict[int, str]) -> str:
     if seat is None:
         return gettext("nobody")
+    if isinstance(seat, dict):
+        # A point credited to a team (partners sit opposite): "Ann & Cy".
+        side, teams = seat.get("side"), max(len(names) // 2, 1)
+        partners = [names[number] for number in sorted(names) if number % teams == side]
+        return " & ".join(partners) or gettext("team %(side)s") % {"side": side}
     return names.get(seat, gettext("seat %(seat)s") % {"seat": seat})
 
 
