@@ -130,3 +130,25 @@ def test_the_hand_page_shows_a_steal_as_a_steal(
     page.locator(".hand-now").screenshot(path=f"/tmp/side-steal-{width}.png")
     no_sideways_scroll(page)
     screenshot(f"{width}", full_page=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_printed_sheet_shows_the_date_the_club_and_the_players(
+    page: Page, keeper: AbstractUser, screenshot: Screenshot, width: int
+) -> None:
+    game = game_factory(variant="thirteen", created_by=keeper)
+    record(game, [5, "pass", "pass", "pass"], {"ace": 1, "three": 3, "two": 2})
+    at_width(page, width)
+    page.goto(f"/games/{game.pk}/")
+    header = page.locator(".print-header")
+    expect(header).to_be_hidden()
+
+    page.emulate_media(media="print")
+
+    expect(header).to_be_visible()
+    expect(header).to_contain_text("No club")
+    expect(header).to_contain_text("Teams: Ann & Cy v Bob & Di · Ann deals first")
+    no_sideways_scroll(page)
+    screenshot(f"{width}", full_page=False)
+    page.emulate_media(media="screen")
+    expect(header).to_be_hidden()
