@@ -60,13 +60,6 @@ def award_input(value: Any) -> Any:
     return value
 
 
-def award_shown(award: int | engine.SideCredit | None) -> int | dict[str, int] | None:
-    """An engine award as API.md shows it: a seat, None, or {"side": n}."""
-    if isinstance(award, engine.SideCredit):
-        return {SIDE_KEY: award.side}
-    return award
-
-
 def stored_award(award: Award) -> int | engine.SideCredit:
     """A stored award as the engine takes it: its seat, or its side's credit."""
     return award.seat if award.seat is not None else engine.SideCredit(award.side)

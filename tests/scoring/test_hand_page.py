@@ -63,3 +63,21 @@ def test_the_hand_page_says_who_took_each_point_and_a_team_credit_as_the_team(
     team_row = '<th scope="row">Jick</th><td>Bob &amp; Di <span class="muted">(team)'
     assert team_row in text
     assert '<th scope="row">Two</th><td class="muted">nobody</td>' in text
+
+
+def test_the_history_says_a_point_moved_to_a_team_by_the_teams_names(
+    client: Client, keeper: AbstractUser
+) -> None:
+    game = game_factory(variant="thirteen", created_by=keeper)
+    awards = {"ace": 0, "jack": 1, "ten": 3}
+    services.hand_record(
+        game_id=game.pk, hand=engine.HandInput(pitcher=1, bid=5, awards=awards)
+    )
+    team = {**awards, "ten": engine.SideCredit(1)}
+    services.hand_correct(
+        game_id=game.pk, number=1, hand=engine.HandInput(pitcher=1, bid=5, awards=team)
+    )
+
+    text = hand_page(client, game)
+
+    assert "Ten Di → Bob &amp; Di" in text
