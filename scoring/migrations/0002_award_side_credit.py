@@ -26,12 +26,19 @@ def nothing_to_convert(apps, schema_editor) -> None:
 def side_credits_to_first_seats(apps, schema_editor) -> None:
     Award = apps.get_model("scoring", "Award")
     Seat = apps.get_model("scoring", "Seat")
+    postgresql = schema_editor.connection.vendor == "postgresql"
+    if postgresql:
+        # Check the new player ids now: PostgreSQL refuses the ALTER TABLE that
+        # follows in this transaction while deferred foreign-key checks are pending.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     credits = Award.objects.filter(seat__isnull=True).select_related("hand")
     for award in credits.iterator():
         seat = Seat.objects.get(game_id=award.hand.game_id, number=award.side)
         award.seat = seat.number
         award.player_id = seat.player_id
         award.save(update_fields=["seat", "player"])
+    if postgresql:
+        schema_editor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
 class Migration(migrations.Migration):
