@@ -127,6 +127,50 @@ class PlayerRefField(serializers.Field):
         return value
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "The seat that took the point."},
+            {
+                "type": "object",
+                "description": "Partnership play: the team credited, no partner "
+                'named (the table page\'s "rest to team").',
+                "properties": {"side": {"type": "integer"}},
+                "required": ["side"],
+                "additionalProperties": False,
+            },
+        ],
+        "nullable": True,
+        "description": 'A seat, a team as {"side": n}, or null for nobody.',
+    }
+)
+class AwardField(serializers.Field):
+    """Who a point went to: a seat number, {"side": n} for a team without naming
+    the partner (partnership play), or null for nobody. Whether that seat or team
+    exists is a rule of the game, refused by the rules naming the point."""
+
+    default_error_messages = {
+        "invalid": 'A point goes to a seat number, to a team as {{"side": 1}}, or '
+        "to null for nobody.",
+        "invalid_team": 'A team is written {{"side": 1}}, with no other key.',
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_null=True, **kwargs)
+
+    def to_internal_value(self, data: Any) -> int | dict[str, Any]:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data
+        if isinstance(data, dict):
+            if set(data) != {convert.SIDE_KEY}:
+                self.fail("invalid_team")
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class PlayersField(serializers.ListField):
     """The players in seat order. Their number is checked before any of them is looked
     up, so a huge list costs nothing; how many a variant seats is a rule of the game,
@@ -162,7 +206,7 @@ class HandOutput(serializers.Serializer):
     bid = serializers.IntegerField()
     bidding_side = serializers.IntegerField()
     trump = serializers.ChoiceField(choices=Suit.choices, allow_null=True)
-    awards = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    awards = serializers.DictField(child=AwardField())
     single_trump = serializers.BooleanField()
     game_points = serializers.ListField(
         child=serializers.IntegerField(), allow_null=True
@@ -573,9 +617,7 @@ class HandInputSerializer(StrictInput):
     trump = serializers.ChoiceField(
         choices=Suit.choices, required=False, allow_null=True
     )
-    awards = serializers.DictField(
-        child=StrictIntegerField(allow_null=True), required=False, default=dict
-    )
+    awards = serializers.DictField(child=AwardField(), required=False, default=dict)
     single_trump = StrictBooleanField(required=False, default=False)
     game_points = serializers.ListField(
         child=StrictIntegerField(), required=False, allow_null=True

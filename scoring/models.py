@@ -212,15 +212,23 @@ class Hand(models.Model):
 
 
 class Award(models.Model):
-    """One point of one hand taken by one seat: lets the database count, per player,
-    how often each point was taken. Points awarded to nobody have no row."""
+    """One point of one hand taken by one seat, or credited to a side (a team) without
+    naming the partner who took it: lets the database count, per player, how often
+    each point was taken. A side credit has no seat and no player, so it counts for
+    no player (but for its side). Points awarded to nobody have no row."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="awards")
     point = models.CharField(max_length=16, choices=Point.choices)
-    seat = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     side = models.PositiveSmallIntegerField()
     value = models.PositiveSmallIntegerField(default=1)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="awards")
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="awards",
+    )
 
     class Meta:
         ordering = ["hand", "point"]
@@ -235,13 +243,27 @@ class Award(models.Model):
                 condition=Q(value__gte=1, value__lte=3), name="award_value_1_to_3"
             ),
             models.CheckConstraint(condition=Q(seat__lte=6), name="award_seat_0_to_6"),
+            # A seat's award names its player; a side credit names neither.
+            models.CheckConstraint(
+                condition=Q(seat__isnull=False, player__isnull=False)
+                | Q(seat__isnull=True, player__isnull=True),
+                name="award_seat_iff_player",
+            ),
+            # A seat plays for a side numbered at most its own (as Seat says); a
+            # side credited alone is a team, and a table has at most three.
+            models.CheckConstraint(
+                condition=Q(seat__isnull=False, side__lte=F("seat"))
+                | Q(seat__isnull=True, side__lte=2),
+                name="award_side_of_seat_or_team",
+            ),
         ]
         indexes = [
             models.Index(fields=["player", "point"], name="award_player_point_idx")
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_point_display()} to seat {self.seat} in {self.hand}"
+        taker = f"seat {self.seat}" if self.seat is not None else f"team {self.side}"
+        return f"{self.get_point_display()} to {taker} in {self.hand}"
 
 
 class HandRevision(models.Model):

@@ -16,7 +16,7 @@ from django.db.models.functions import Lower
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.vocabulary import KEEPERS
-from scoring.convert import HAND_FIELDS, hand_shape, rules_for
+from scoring.convert import HAND_FIELDS, hand_shape, row_shown, rules_for
 from scoring.models import Award, Game, GameLog, Hand, HandRevision, Seat
 
 # The club and profile pages show game cards from here (until they get panels).
@@ -204,11 +204,14 @@ def game_hands(game: Game) -> list[dict[str, Any]]:
     rows = list(
         Hand.objects.filter(game=game).order_by("number").values("id", *HAND_FIELDS)
     )
-    awarded: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
+    awarded: dict[int, dict[str, int | dict[str, int]]] = {
+        row["id"]: {} for row in rows
+    }
     if rows:
         awards = Award.objects.filter(hand__game=game).order_by()
-        for hand_id, point, seat in awards.values_list("hand_id", "point", "seat"):
-            awarded[hand_id][point] = seat
+        columns = awards.values_list("hand_id", "point", "seat", "side")
+        for hand_id, point, seat, side in columns:
+            awarded[hand_id][point] = row_shown(seat, side)
     points = rules_for(game).points
     return [hand_shape(row, awarded[row["id"]], points) for row in rows]
 

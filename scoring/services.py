@@ -244,21 +244,30 @@ def _winner_events(
 
 
 def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
+    """One row per point taken: a seat's with its player, or a side credit's with
+    neither (it counts for the side, for no player)."""
     rules_points = engine.POINT_VALUES[engine.Variant(game.variant)]
     # Read once per game object: the API's answer shows the same seats.
     seats = {seat.number: seat for seat in selectors.game_seats(game)}
-    Award.objects.bulk_create(
-        Award(
-            hand=hand,
-            point=point,
-            seat=seat,
-            side=seats[seat].side,
-            value=rules_points[point],
-            player_id=seats[seat].player_id,
+    rows = []
+    for point, award in result.awards.items():
+        if award is None:
+            continue
+        if isinstance(award, engine.SideCredit):
+            seat, side, player_id = None, award.side, None
+        else:
+            seat, side, player_id = award, seats[award].side, seats[award].player_id
+        rows.append(
+            Award(
+                hand=hand,
+                point=point,
+                seat=seat,
+                side=side,
+                value=rules_points[point],
+                player_id=player_id,
+            )
         )
-        for point, seat in result.awards.items()
-        if seat is not None
-    )
+    Award.objects.bulk_create(rows)
 
 
 def _client_id_used(game: Game, client_id: UUID) -> bool:

@@ -260,6 +260,23 @@ def table_context(
     }
 
 
+def hand_awards(hand: Hand, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who took each point of a stored hand, in the variant's order: a player, a
+    team credited without naming the partner, or nobody (awards prefetched)."""
+    taken = {award.point: award for award in hand.awards.all()}
+    rows = []
+    for point in sheet["rules"].points:
+        award = taken.get(point)
+        if award is None:
+            who, team = None, False
+        elif award.seat is None:
+            who, team = sheet["side_names"][award.side], True
+        else:
+            who, team = sheet["seat_names"][award.seat], False
+        rows.append({"point": Point(point).label, "who": who, "team": team})
+    return rows
+
+
 def hand_context(
     game: Game,
     sheet: dict[str, Any],
@@ -275,6 +292,8 @@ def hand_context(
         **sheet,
         "hand": hand,
         "row": next(row for row in sheet["hands"] if row["hand"] is hand),
+        "stole": words.stole(hand.auction, hand.dealer, hand.pitcher, hand.bid),
+        "awards": hand_awards(hand, sheet),
         "editable": editable,
         "entry": entry,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
@@ -352,29 +371,56 @@ def _cell(value: object) -> object:
 
 def csv_rows(game: Game) -> Iterator[list[object]]:
     """Every hand of the game, one row each after a header, for a spreadsheet: who
-    dealt and pitched, the bid and whether it was made, who took each point, and
-    each side's points and running score (hands and awards prefetched)."""
+    dealt, the auction's calls, who pitched, the bid and whether it was made, who
+    took each point (a team credited as "Ann & Cy (team)"), each side's change in
+    the hand and running total, and the game's winner on the hand that won it
+    (hands and awards prefetched)."""
     rules = rules_for(game)
     seats = seat_names(game)
     sides = side_names(game)
-    header: list[object] = ["Hand", "Dealer", "Pitcher", "Bid", "Made", "Trump"]
+    header: list[object] = [
+        words.csv_hand(),
+        words.csv_dealer(),
+        words.csv_auction(),
+        words.csv_pitcher(),
+        words.csv_bid(),
+        words.csv_made(),
+        words.csv_trump(),
+    ]
     header += [Point(point).label for point in rules.points]
     for name in sides:
-        header += [f"{name} points", f"{name} score"]
+        header += [words.csv_change(name), words.csv_total(name)]
+    header.append(words.csv_winner())
     yield [_cell(value) for value in header]
     for hand in game.hands.all():
-        awarded = {award.point: award.seat for award in hand.awards.all()}
+        awarded = {
+            award.point: seats[award.seat]
+            if award.seat is not None
+            else words.team_credit(sides[award.side])
+            for award in hand.awards.all()
+        }
         row: list[object] = [
             hand.number,
             seats[hand.dealer],
+            _auction_words(hand, seats, rules.players),
             seats[hand.pitcher],
             hand.bid,
-            "yes" if hand.made else "no",
+            words.yes_no(hand.made),
             Suit(hand.trump).label if hand.trump else "",
         ]
-        row += [
-            seats[awarded[point]] if point in awarded else "" for point in rules.points
-        ]
+        row += [awarded.get(point, "") for point in rules.points]
         for delta, score in zip(hand.deltas, hand.scores, strict=True):
             row += [delta, score]
+        won = game.winner is not None and hand.number == game.hand_count
+        row.append(sides[game.winner] if won else "")
         yield [_cell(value) for value in row]
+
+
+def _auction_words(hand: Hand, seats: dict[int, str], players: int) -> str:
+    """The calls in auction order, each with its caller: "Bob 2, Cy pass"."""
+    if not hand.auction:
+        return ""
+    return ", ".join(
+        f"{seats[(hand.dealer + 1 + index) % players]} {call}"
+        for index, call in enumerate(hand.auction)
+    )

@@ -1,5 +1,6 @@
 """Watching a game: the live view, the CSV export, "new game, same players"."""
 
+import codecs
 import csv
 
 from django.contrib import messages
@@ -60,10 +61,13 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_safe
 def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Every hand of the game, one row each, for a spreadsheet (sheet.csv_rows)."""
+    """Every hand of the game, one row each, for a spreadsheet (sheet.csv_rows).
+    UTF-8 with a byte order mark: without it Excel reads the names as another
+    encoding ("ZoÃ«")."""
     game = _readable_game(request, game_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="pitch-game-{game.pk}.csv"'
+    response.write(codecs.BOM_UTF8)
     csv.writer(response).writerows(sheet.csv_rows(game))
     return response
 

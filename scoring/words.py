@@ -276,9 +276,14 @@ def game_log_changes(entries: Iterable[GameLog]) -> list[dict[str, Any]]:
     ]
 
 
-def _who(seat: int | None, names: dict[int, str]) -> str:
+def _who(seat: int | dict[str, int] | None, names: dict[int, str]) -> str:
     if seat is None:
         return gettext("nobody")
+    if isinstance(seat, dict):
+        # A point credited to a team (partners sit opposite): "Ann & Cy".
+        side, teams = seat.get("side"), max(len(names) // 2, 1)
+        partners = [names[number] for number in sorted(names) if number % teams == side]
+        return " & ".join(partners) or gettext("team %(side)s") % {"side": side}
     return names.get(seat, gettext("seat %(seat)s") % {"seat": seat})
 
 
@@ -499,3 +504,57 @@ def needs_bid_to_go_out(name: str, score: int, *, partnership: bool) -> str:
         else gettext("%(name)s has %(score)s — needs to win a bid to go out.")
     )
     return template % {"name": name, "score": score}
+
+
+# The CSV export's header and cells (scoring.sheet.csv_rows).
+
+
+def csv_hand() -> str:
+    return gettext("Hand")
+
+
+def csv_dealer() -> str:
+    return gettext("Dealer")
+
+
+def csv_auction() -> str:
+    return gettext("Auction")
+
+
+def csv_pitcher() -> str:
+    return gettext("Pitcher")
+
+
+def csv_bid() -> str:
+    return gettext("Bid")
+
+
+def csv_made() -> str:
+    return gettext("Made")
+
+
+def csv_trump() -> str:
+    return gettext("Trump")
+
+
+def csv_change(side: str) -> str:
+    """The column of what one hand added to a side's score."""
+    return gettext("%(side)s: this hand") % {"side": side}
+
+
+def csv_total(side: str) -> str:
+    """The column of a side's score after each hand."""
+    return gettext("%(side)s: running total") % {"side": side}
+
+
+def csv_winner() -> str:
+    return gettext("Game winner")
+
+
+def yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
+
+
+def team_credit(side: str) -> str:
+    """A point credited to a team without naming the partner: "Ann & Cy (team)"."""
+    return gettext("%(side)s (team)") % {"side": side}

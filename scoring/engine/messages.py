@@ -297,6 +297,22 @@ MESSAGES: dict[str, str] = {
     "invalid_seat/award": gettext_noop(
         "{point:cap} goes to a seat number from 0 to {last}, or to nobody; not {given}."
     ),
+    "invalid_seat/award_partners": gettext_noop(
+        "{point:cap} goes to a seat number from 0 to {last}, to a team (like "
+        '{{"side": 1}}), or to nobody; not {given}.'
+    ),
+    "side_credit_solo": gettext_noop(
+        "{point:cap} is credited to a team, but this game has no teams: every "
+        "player scores for themself. Award it to the seat that took it, or to "
+        "nobody."
+    ),
+    "invalid_side": gettext_noop(
+        "{point:cap} is credited to team {given}: a team is a number from 0 to {last}."
+    ),
+    "unknown_side": gettext_noop(
+        "{point:cap} is credited to team {side}, which does not exist: this game "
+        "has teams 0 to {last}."
+    ),
     "missing_high": gettext_noop(
         "High always goes to someone (the pitcher's lead is a trump): award it to "
         "the seat that captured the highest trump."
