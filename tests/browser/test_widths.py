@@ -83,7 +83,9 @@ class World:
     games: dict[str, Game] = field(default_factory=dict)
 
 
-def record(game: Game, auction: list[Any], awards: dict[str, Any], **extra: Any) -> None:
+def record(
+    game: Game, auction: list[Any], awards: dict[str, Any], **extra: Any
+) -> None:
     services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(auction=tuple(auction), awards=awards, **extra),
@@ -103,9 +105,7 @@ def auction_hands(game: Game, players: int) -> None:
         trump="diamonds",
     )
     # Seat 2 deals and is stuck with 2.
-    record(
-        game, [*passes, 2], {"high": 2, "low": players - 1, "jack": 4 % players}
-    )
+    record(game, [*passes, 2], {"high": 2, "low": players - 1, "jack": 4 % players})
 
 
 def build_world() -> World:
@@ -134,7 +134,9 @@ def build_world() -> World:
         (fill("Wm", USERNAME_MAX), fill("W", FIRST_NAME_MAX), fill("M", LAST_NAME_MAX)),
     ):
         member = UserFactory(username=username, first_name=first, last_name=last)
-        invite = club_services.invite_create(club=club, by=keeper, role=Role.SCOREKEEPER)
+        invite = club_services.invite_create(
+            club=club, by=keeper, role=Role.SCOREKEEPER
+        )
         club_services.invite_accept(code=invite.code, user=member)
     guests = [club_services.guest_add(club=club, name=name) for name in NAMES[1:]]
     invite = club_services.invite_create(club=club, by=keeper, role=Role.ORGANISER)
@@ -242,12 +244,15 @@ TARGETS: list[Target] = [
     Target("signup", lambda w: "/accounts/signup/", who=None),
 ]
 
-# Every element that reaches past the right edge of the screen, unless a box around
-# it scrolls or clips (the score sheet scrolls sideways on purpose: its own box is
-# checked like any other); and every shortened text without its whole text in a
-# title (on the element, or on the element around it).
+# With every <details> opened: each element that reaches past the right edge of the
+# screen, unless a box around it scrolls or clips (the score sheet scrolls sideways on
+# purpose: its own box is checked like any other); and each text cut short (an
+# ellipsis, or lines clamped) without its whole text in a title, on the element or
+# around it.
 LAYOUT_JS = """
 (width) => {
+  // What a tap opens is checked too: the house rules, a confirmation, a panel.
+  for (const details of document.querySelectorAll("details")) details.open = true;
   const path = (el) => {
     const parts = [];
     for (let e = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
@@ -268,17 +273,21 @@ LAYOUT_JS = """
   const cut = [];
   for (const el of document.body.querySelectorAll("*")) {
     const style = getComputedStyle(el);
-    if (style.display === "none" || style.visibility === "hidden") continue;
+    if (!el.checkVisibility({ checkVisibilityCSS: true })) continue;
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     const right = box.right + window.scrollX;
     if (right > width + 0.5 && !scrolls(el)) wide.push([el, right]);
     const text = (el.textContent || "").trim();
-    if (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1
-        && text) {
+    const ellipsis = style.textOverflow === "ellipsis" &&
+      el.scrollWidth > el.clientWidth + 1;
+    const clamped = style.webkitLineClamp !== "none" &&
+      el.scrollHeight > el.clientHeight + 1;
+    if ((ellipsis || clamped) && text) {
       const holder = el.closest("[title]");
       const title = holder ? holder.getAttribute("title") : "";
-      if (!title || title.length < text.replace(/\\s+/g, " ").length) {
+      const words = text.replace(/[★…]/g, "").replace(/\\s+/g, " ").trim();
+      if (!title || !title.includes(words)) {
         cut.push(`${path(el)} is cut short without a title: ${text.slice(0, 30)}`);
       }
     }
@@ -327,7 +336,9 @@ def test_no_page_is_wider_than_the_phone(
         page.set_viewport_size({"width": width, "height": HEIGHT})
         page.emulate_media(media=target.media)
         response = page.goto(url)
-        assert response is not None and response.ok, f"{url}: {response and response.status}"
+        assert response is not None and response.ok, (
+            f"{url}: {response and response.status}"
+        )
         page.wait_for_load_state("load")
         problems += layout_problems(page, width)
         shoot(page, f"{target.name}-{width}")
