@@ -88,7 +88,8 @@ def test_a_wide_sheet_keeps_hand_numbers_and_totals_and_says_there_is_more(
     for index in range(players):
         total = totals.nth(index).bounding_box()
         assert total is not None
-        assert 0 <= total["x"] and total["x"] + total["width"] <= 360 + 1
+        assert total["x"] >= 0
+        assert total["x"] + total["width"] <= 360 + 1
     page.locator(".totals").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}sheet-{players}-totals.png")
 
@@ -138,7 +139,8 @@ CLIPPED_JS = """
   .filter((el) => el.checkVisibility() && !el.classList.contains("long"))
   .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
   .map((el) => `${el.htmlFor}: "${el.textContent.trim()}" needs ` +
-               `${el.scrollWidth}x${el.scrollHeight}, has ${el.clientWidth}x${el.clientHeight}`)
+               `${el.scrollWidth}x${el.scrollHeight}, ` +
+               `has ${el.clientWidth}x${el.clientHeight}`)
 """
 # The lines each suit's words take on its button (one: "♦ Diamonds", not
 # "♦ Diamon|ds"), counted on the text itself.
@@ -214,7 +216,7 @@ DOUBLE_SPACES_JS = """
     const style = getComputedStyle(el);
     if (style.display !== "inline" && style.display !== "inline-block") continue;
     if (style.backgroundColor !== "rgba(0, 0, 0, 0)") continue;
-    if (parseFloat(style.borderLeftWidth) || parseFloat(style.borderRightWidth)) continue;
+    if (style.borderLeftStyle !== "none" || style.borderRightStyle !== "none") continue;
     if (style.textDecorationLine.includes("line-through")) continue;
     const left = parseFloat(style.paddingLeft) + parseFloat(style.marginLeft);
     const right = parseFloat(style.paddingRight) + parseFloat(style.marginRight);

@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page
 
 from pitchclub import services as club_services
-from pitchclub.models import Club, Invite, Player, Role
+from pitchclub.models import Club, Invite, Role
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     DESCRIPTION_MAX,
@@ -255,7 +255,8 @@ LAYOUT_JS = """
   for (const details of document.querySelectorAll("details")) details.open = true;
   const path = (el) => {
     const parts = [];
-    for (let e = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
+    for (let e = el; e && e !== document.body && parts.length < 4;
+         e = e.parentElement) {
       let part = e.tagName.toLowerCase();
       if (e.id) part += "#" + e.id;
       else if (e.classList.length) part += "." + [...e.classList].join(".");
@@ -336,9 +337,8 @@ def test_no_page_is_wider_than_the_phone(
         page.set_viewport_size({"width": width, "height": HEIGHT})
         page.emulate_media(media=target.media)
         response = page.goto(url)
-        assert response is not None and response.ok, (
-            f"{url}: {response and response.status}"
-        )
+        assert response is not None, url
+        assert response.ok, f"{url}: {response.status}"
         page.wait_for_load_state("load")
         problems += layout_problems(page, width)
         shoot(page, f"{target.name}-{width}")
