@@ -13,9 +13,9 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
-from pitchclub import hooks, text
+from pitchclub import hooks, selectors, text
 from pitchclub.messages import Term, key_of, render
-from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChange
 from pitchclub.refusals import Refusal
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
@@ -345,24 +345,149 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
 
 def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) -> None:
     """The guest's roster entry, and so its games, become the user's. A user who is
-    already on the roster gets the guest's games moved to their own player."""
+    already on the roster gets the guest merged into their own player, by the one
+    merge every other merge uses."""
     if guest.user_id is not None and guest.user_id != user.pk:
         raise Refusal("already_claimed", "code", params={"player": guest.name})
     own = club.players.filter(user=user).exclude(pk=guest.pk).first()
     if own is None:
         guest.user = user
         guest.save(update_fields=["user"])
+        RosterChange.objects.create(
+            club=club,
+            action=RosterChange.Action.CLAIM,
+            player=guest,
+            name=guest.name,
+            details={"invite": invite.code},
+            by=user,
+        )
         return
-    # What apps above the core keep of the guest (scoring: seats, awards) moves;
-    # a listener may refuse the merge.
-    hooks.dispatch(hooks.PlayersMerging(guest=guest, into=own, invite=invite))
-    # Other claim invites for this guest have nothing left to claim.
-    Invite.objects.filter(player=guest).exclude(pk=invite.pk).filter(
-        revoked_at__isnull=True
-    ).update(revoked_at=timezone.now())
-    Invite.objects.filter(player=guest).update(player=None)
-    invite.player = None
+    _merge(club, guest=guest, into=own, by=user, invite=invite)
+
+
+def _merge(
+    club: Club,
+    *,
+    guest: Player,
+    into: Player,
+    by: AbstractBaseUser | None,
+    invite: Invite | None = None,
+) -> RosterChange:
+    """Merge the guest into ``into`` (both of ``club``, rows locked by the caller):
+    what apps above the core keep of the guest (scoring: seats and awards) moves,
+    and so do the guest's claim invites, if ``into`` is a guest too (one with an
+    account has nothing left to claim: they are withdrawn). The guest is deleted;
+    the roster's log says what moved."""
+    event = hooks.PlayersMerging(guest=guest, into=into, invite=invite, by=by)
+    # A listener may refuse the merge: everything rolls back.
+    hooks.dispatch(event)
+    moved = dict(event.moved)
+    claims = Invite.objects.filter(player=guest)
+    if invite is not None:
+        claims = claims.exclude(pk=invite.pk)
+        invite.player = None
+    if into.is_guest:
+        moved["invites"] = claims.filter(selectors.invites_active_filter()).count()
+        claims.update(player=into)
+    else:
+        moved["invites_withdrawn"] = claims.filter(
+            selectors.invites_active_filter()
+        ).update(revoked_at=timezone.now())
+        Invite.objects.filter(player=guest).update(player=None)
+    details: dict[str, object] = {"merged_id": guest.pk, "moved": moved}
+    if invite is not None:
+        details["invite"] = invite.code
     guest.delete()
+    return RosterChange.objects.create(
+        club=club,
+        action=RosterChange.Action.MERGE,
+        player=into,
+        name=into.name,
+        old_name=guest.name,
+        details=details,
+        by=by,
+    )
+
+
+def _locked_players(club: Club, ids: list[int]) -> dict[int, Player]:
+    """The club's players of these ids, locked in id order (no two merges of the
+    same players deadlock, or both go through)."""
+    players = (
+        club.players.select_for_update().filter(pk__in=ids).order_by("pk").in_bulk()
+    )
+    return players
+
+
+@transaction.atomic
+def players_merge(
+    *, club: Club, player_id: int, into_id: int, by: AbstractBaseUser | None
+) -> RosterChange:
+    """Merge two roster players of one person (a guest who later joined, a name
+    typed twice): every game, point and claim invite of one moves to the other,
+    and the roster's log keeps what moved.
+
+    The player with an account stays (a guest has nothing an account holder would
+    lose); with two guests, ``into`` stays. Refused when both have an account (two
+    accounts are two people) and when both sat in one game (an app's listener says
+    which). Raises ``Player.DoesNotExist`` when ``player_id`` is not in the club."""
+    if into_id == player_id:
+        raise Refusal("merge_same_player", "into")
+    players = _locked_players(club, [player_id, into_id])
+    if player_id not in players:
+        raise Player.DoesNotExist("This player is not on the club's roster.")
+    if into_id not in players:
+        raise Refusal("no_such_player", "into", params={"id": into_id})
+    player, into = players[player_id], players[into_id]
+    if not player.is_guest and not into.is_guest:
+        raise Refusal(
+            "merge_two_accounts",
+            "into",
+            params={"player": player.name, "into": into.name},
+        )
+    if not player.is_guest:
+        player, into = into, player
+    return _merge(club, guest=player, into=into, by=by)
+
+
+@transaction.atomic
+def player_rename(
+    *, club: Club, player_id: int, name: str, by: AbstractBaseUser | None
+) -> Player:
+    """Rename a guest of the roster. The name is cleaned as every name is, and no
+    other player of the club may have it (in any case): if they are one person,
+    merge them. A player with an account keeps the name of their account. Raises
+    ``Player.DoesNotExist`` when the player is not in the club."""
+    player = _locked_players(club, [player_id]).get(player_id)
+    if player is None:
+        raise Player.DoesNotExist("This player is not on the club's roster.")
+    if not player.is_guest:
+        raise Refusal("rename_has_account", "name", params={"player": player.name})
+    name = _clean_name(name, "name", "player", PLAYER_NAME_MAX)
+    if name == player.name:
+        return player
+    taken = club.players.filter(name__iexact=name).exclude(pk=player.pk).first()
+    if taken is not None:
+        raise Refusal(
+            "name_taken", "name", params={"player": player.name, "name": taken.name}
+        )
+    old_name, player.name = player.name, name
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError as clash:
+        # Someone gave another player this name a moment ago.
+        raise Refusal(
+            "name_taken", "name", params={"player": old_name, "name": name}
+        ) from clash
+    RosterChange.objects.create(
+        club=club,
+        action=RosterChange.Action.RENAME,
+        player=player,
+        name=name,
+        old_name=old_name,
+        by=by,
+    )
+    return player
 
 
 @transaction.atomic
