@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySet, When
 from django.utils import timezone
 
-from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChange
 from pitchclub.vocabulary import KEEPERS, ROLE_RANK
 
 
@@ -101,9 +101,21 @@ def roster(*, club: Club, query: str = "") -> QuerySet[Player]:
     return players
 
 
+# The largest id a database holds: a larger one in an address is no one (SQLite
+# cannot even compare it).
+ID_MAX = 2**63 - 1
+
+
 def club_player(*, club: Club, player_id: int) -> Player | None:
     """The club's roster player of that id, or None (1 query)."""
-    return club.players.filter(pk=player_id).first()
+    if not 0 < player_id <= ID_MAX:
+        return None
+    return club.players.select_related("user").filter(pk=player_id).first()
+
+
+def roster_changes(*, club: Club) -> QuerySet[RosterChange]:
+    """The roster's log, newest first, with who made each change (1 query)."""
+    return club.roster_changes.select_related("by").order_by("-at", "-id")
 
 
 # Highest role first (vocabulary.ROLE_RANK).

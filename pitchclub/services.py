@@ -412,10 +412,8 @@ def _merge(
 def _locked_players(club: Club, ids: list[int]) -> dict[int, Player]:
     """The club's players of these ids, locked in id order (no two merges of the
     same players deadlock, or both go through)."""
-    players = (
-        club.players.select_for_update().filter(pk__in=ids).order_by("pk").in_bulk()
-    )
-    return players
+    ids = [pk for pk in ids if 0 < pk <= selectors.ID_MAX]
+    return club.players.select_for_update().filter(pk__in=ids).order_by("pk").in_bulk()
 
 
 @transaction.atomic
