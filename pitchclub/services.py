@@ -447,6 +447,26 @@ def players_merge(
     return _merge(club, guest=player, into=into, by=by)
 
 
+class _DryRun(Exception):
+    def __init__(self, change: RosterChange) -> None:
+        self.change = change
+
+
+def players_merge_preview(
+    *, club: Club, player_id: int, into_id: int, by: AbstractBaseUser | None
+) -> RosterChange:
+    """What ``players_merge`` would do, done and rolled back: the log entry it would
+    write (who stays, who goes, what moves; never saved), or its refusal. The
+    confirmation page shows it, so what it promises is what the merge does."""
+    try:
+        with transaction.atomic():
+            raise _DryRun(
+                players_merge(club=club, player_id=player_id, into_id=into_id, by=by)
+            )
+    except _DryRun as run:
+        return run.change
+
+
 @transaction.atomic
 def player_rename(
     *, club: Club, player_id: int, name: str, by: AbstractBaseUser | None
