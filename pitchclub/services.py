@@ -4,11 +4,12 @@
 
 import itertools
 import secrets
-import unicodedata
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
@@ -19,6 +20,7 @@ from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChang
 from pitchclub.refusals import Refusal
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
+    CLUB_REPEAT_SECONDS,
     CODE_ALPHABET,
     CODE_LENGTH,
     DESCRIPTION_MAX,
@@ -124,12 +126,11 @@ def _unique_slug(name: str, *, private: bool) -> str:
 
 
 def display_name(user: AbstractBaseUser) -> str:
-    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
-    # Composed as every name on a roster (pitchclub.text), to compare alike.
-    return unicodedata.normalize("NFC", full or user.get_username())[:PLAYER_NAME_MAX]
+    """The user's name on a roster: composed as every name on a roster
+    (pitchclub.text), to compare alike, and no longer than a player's name."""
+    return selectors.person_name(user)[:PLAYER_NAME_MAX]
 
 
-@transaction.atomic
 def club_create(
     *,
     name: str,
@@ -139,18 +140,63 @@ def club_create(
     description: str = "",
     is_private: bool = False,
 ) -> Club:
-    """Create a club; its creator becomes its organiser and joins its roster."""
+    """Create a club; its creator becomes its organiser and joins its roster. A
+    repeat of a creation (``club_create_once``) gives the club already made."""
+    club, _ = club_create_once(
+        name=name,
+        by=by,
+        location=location,
+        schedule=schedule,
+        description=description,
+        is_private=is_private,
+    )
+    return club
+
+
+@transaction.atomic
+def club_create_once(
+    *,
+    name: str,
+    by: AbstractBaseUser,
+    location: str = "",
+    schedule: str = "",
+    description: str = "",
+    is_private: bool = False,
+) -> tuple[Club, bool]:
+    """Create a club, or find the one this person created under this name (in any
+    case), public or private alike, in the last ``CLUB_REPEAT_SECONDS``: a "Create"
+    tapped twice, a form sent again on a bad connection, a script's retry. Returns
+    the club and whether it is new.
+
+    The creator's row is locked first, so two requests of one person are taken
+    one after the other (PostgreSQL; SQLite takes its write lock when the
+    transaction starts): the second finds the first's club."""
     name = _clean_name(name, "name", "club", CLUB_NAME_MAX)
+    details = _club_details(location, schedule, description)
+    if by.pk is not None:
+        get_user_model().objects.select_for_update().filter(pk=by.pk).first()
+        since = timezone.now() - timedelta(seconds=CLUB_REPEAT_SECONDS)
+        recent = (
+            # The same text, or the same in another case (SQLite folds ASCII only).
+            Club.objects.filter(
+                created_by=by, created_at__gte=since, is_private=bool(is_private)
+            )
+            .filter(Q(name=name) | Q(name__iexact=name))
+            .order_by("-created_at", "-id")
+            .first()
+        )
+        if recent is not None:
+            return recent, False
     club = Club.objects.create(
         name=name,
         slug=_unique_slug(name, private=bool(is_private)),
-        **_club_details(location, schedule, description),
+        **details,
         is_private=bool(is_private),
         created_by=by,
     )
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
     _roster_entry_for(club, by)
-    return club
+    return club, True
 
 
 @transaction.atomic

@@ -78,17 +78,39 @@ def spaced(code: str) -> list[str]:
     return [code[i : i + 4] for i in range(0, len(code), 4)]
 
 
+def _told_apart(clubs: list[Club]) -> None:
+    """Give each club what tells it from others of its name on the page: its
+    organisers (``organisers``, from selectors.with_organisers), and for a name
+    shared on the page, when it started and its address (``shared_name``)."""
+    hints = selectors.club_hints(clubs)
+    for club in clubs:
+        club.organisers = selectors.organiser_names(club)
+        club.shared_name = bool(hints[club.pk])
+
+
 @require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     mine = (
-        list(selectors.clubs_of(request.user)) if request.user.is_authenticated else []
+        list(
+            selectors.clubs_of(request.user)
+            .annotate(member_count=Count("club__memberships"))
+            .prefetch_related(selectors.organisers_prefetch("club__memberships"))
+            .order_by("club__name", "club_id")
+        )
+        if request.user.is_authenticated
+        else []
     )
-    others = (
-        selectors.clubs_visible_to(request.user)
-        .exclude(pk__in=[membership.club_id for membership in mine])
-        .annotate(member_count=Count("memberships"))
-        .order_by("name")
+    for membership in mine:
+        membership.club.member_count = membership.member_count
+    others = list(
+        selectors.with_organisers(
+            selectors.clubs_visible_to(request.user)
+            .exclude(pk__in=[membership.club_id for membership in mine])
+            .annotate(member_count=Count("memberships"))
+            .order_by("name", "id")
+        )
     )
+    _told_apart([membership.club for membership in mine] + others)
     return render(request, f"{T}list.html", {"mine": mine, "others": others})
 
 
@@ -98,15 +120,24 @@ def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
         try:
-            club = services.club_create(by=request.user, **form.cleaned_data)
+            club, created = services.club_create_once(
+                by=request.user, **form.cleaned_data
+            )
         except Refusal as refusal:
             _add_refusal(form, refusal, {})
         else:
-            messages.success(
-                request,
-                f"{club.name} is ready and you are its organiser. Invite your "
-                "players next.",
-            )
+            if created:
+                messages.success(
+                    request,
+                    f"{club.name} is ready and you are its organiser. Invite your "
+                    "players next.",
+                )
+            else:
+                messages.info(
+                    request,
+                    f"You created {club.name} a moment ago: here it is, made once. "
+                    "Edit it to change anything.",
+                )
             return redirect("clubs:detail", club.slug)
     return render(request, f"{T}form.html", {"form": form, "club": None})
 
@@ -753,9 +784,20 @@ def _join_code_page(
     """An invite page's context: what joining would give the user, and where
     someone signed out signs up or logs in."""
     role = selectors.club_role(club=invite.club, user=request.user)
+    # What tells this club from another of its name: where and when it plays,
+    # who organises it, its members, who invited.
+    club = selectors.with_organisers(
+        Club.objects.filter(pk=invite.club_id).annotate(
+            member_count=Count("memberships")
+        )
+    ).get()
+    club.organisers = selectors.organiser_names(club)
     return {
         "invite": invite,
-        "club": invite.club,
+        "club": club,
+        "invited_by": selectors.person_name(invite.created_by)
+        if invite.created_by
+        else "",
         "role": role,
         "invite_role_text": ROLE_INVITE_TEXT[invite.role],
         "role_display": Role(role).label if role else None,
