@@ -502,6 +502,50 @@ def _withdrawn_words(change: RosterChange) -> str:
     )
 
 
+def _merged_or_refused(
+    request: HttpRequest, club: Club, player: Player, into_id: int
+) -> tuple[RosterChange | None, Refusal | None]:
+    """The merge done (POST) or shown (GET: done and rolled back), or its
+    refusal."""
+    merge = (
+        services.players_merge
+        if request.method == "POST"
+        else services.players_merge_preview
+    )
+    try:
+        change = merge(club=club, player_id=player.pk, into_id=into_id, by=request.user)
+    except Refusal as refusal:
+        return None, refusal
+    return change, None
+
+
+def _merge_page(
+    request: HttpRequest,
+    club: Club,
+    access: ClubAccess,
+    player: Player,
+    into_id: int,
+    outcome: tuple[RosterChange | None, Refusal | None],
+) -> HttpResponse:
+    """The merge's confirmation: who stays, what moves; or why it cannot be."""
+    change, refusal = outcome
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "player": player,
+        "into": _player_of(club, into_id),
+        "change": change,
+        "refusal": refusal,
+        "moved": moved_words(change.details["moved"]) if change else "",
+        "withdrawn": _withdrawn_words(change).strip() if change else "",
+        # The player chosen to stay may be the other: the one with an account.
+        "swapped": change is not None and change.player.pk == player.pk,
+    }
+    status = 409 if refusal else 200
+    return render(request, f"{T}merge.html", context, status=status)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
@@ -516,47 +560,17 @@ def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
             "Only the club's organisers can rename and merge players.",
         )
     player = _player_of(club, player_id)
-    data = request.POST if request.method == "POST" else request.GET
-    form = _merge_form(club, player, data)
+    form = _merge_form(club, player, request.POST or request.GET)
     if not form.is_valid():
         return _player_page(request, club, access, player, merge_form=form, status=400)
     into_id = form.cleaned_data["into"]
-    merge = services.players_merge if request.method == "POST" else None
-    refusal = None
-    try:
-        if merge is not None:
-            change = merge(
-                club=club, player_id=player.pk, into_id=into_id, by=request.user
-            )
-        else:
-            change = services.players_merge_preview(
-                club=club, player_id=player.pk, into_id=into_id, by=request.user
-            )
-    except Refusal as refused:
-        change, refusal = None, refused
-    if merge is not None and change is not None:
+    change, refusal = _merged_or_refused(request, club, player, into_id)
+    if request.method == "POST" and change is not None:
         moved = moved_words(change.details["moved"])
-        messages.success(
-            request,
-            f"{change.old_name} was merged into {change.name}: {moved} moved."
-            + _withdrawn_words(change),
-        )
+        message = f"{change.old_name} was merged into {change.name}: {moved} moved."
+        messages.success(request, message + _withdrawn_words(change))
         return redirect(_roster_url(club, change.player))
-    into = _player_of(club, into_id)
-    context = {
-        "club": club,
-        "access": access,
-        "tab": "roster",
-        "player": player,
-        "into": into,
-        "change": change,
-        "refusal": refusal,
-        "moved": moved_words(change.details["moved"]) if change else "",
-        "withdrawn": _withdrawn_words(change).strip() if change else "",
-        # The player chosen to stay may be the other: the one with an account.
-        "swapped": change is not None and change.player.pk == player.pk,
-    }
-    return render(request, f"{T}merge.html", context, status=409 if refusal else 200)
+    return _merge_page(request, club, access, player, into_id, (change, refusal))
 
 
 def roster_change_words(change: RosterChange) -> str:

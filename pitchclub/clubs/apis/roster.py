@@ -227,6 +227,15 @@ class RosterChangeOutput(serializers.Serializer):
     )
 
 
+def merge_payload(change: RosterChange) -> dict[str, Any]:
+    """A merge's answer, from the log entry it wrote."""
+    return {
+        "player": player_payload(change.player),
+        "merged": {"id": change.details["merged_id"], "name": change.old_name},
+        "moved": change.details["moved"],
+    }
+
+
 def roster_change_payload(change: RosterChange) -> dict[str, Any]:
     details = change.details or {}
     return {
@@ -295,40 +304,41 @@ class PlayerDetailAPI(APIView):
         return Response(PlayerOutput(player_payload(player)).data)
 
 
+MERGE_SCHEMA = extend_schema(
+    operation_id="club_players_merge",
+    request=PlayerMergeInput,
+    responses={
+        200: MergeOutput,
+        400: FIELD_WRONG,
+        401: NOT_SIGNED_IN,
+        403: NOT_ORGANISER,
+        404: NO_PLAYER,
+        409: _conflict(
+            "PlayerMergeConflict",
+            ["merge_conflict", "merge_two_accounts"],
+            'The two cannot be one person: they sat in one game (`"code": '
+            '"merge_conflict"`, the message names the game), or both have an '
+            'account (`"code": "merge_two_accounts"`). Nothing changed.',
+        ),
+    },
+    summary="Merge two roster players of one person (organisers only)",
+    description="For a guest who later joined with an account, or a name "
+    "typed twice. Every game (seat), point taken (award) and claim invite of "
+    "one moves to the other, and the other is removed from the roster. **Which "
+    "stays:** the player with an account, whichever of the two it is; of two "
+    "guests, `into`. Claim invites move when the player that stays is a guest, "
+    "and are withdrawn when it has an account (nothing is left to claim). "
+    "Refused when both have an account or both sat in one game. The roster's "
+    "log (`GET /api/v1/clubs/{slug}/roster-log/`) keeps what moved. Claiming a "
+    "guest's profile through an invite merges by the same rules.",
+    examples=[
+        OpenApiExample("Merge into player 12", value={"into": 12}, request_only=True)
+    ],
+)
+
+
 class PlayerMergeAPI(APIView):
-    @extend_schema(
-        operation_id="club_players_merge",
-        request=PlayerMergeInput,
-        responses={
-            200: MergeOutput,
-            400: FIELD_WRONG,
-            401: NOT_SIGNED_IN,
-            403: NOT_ORGANISER,
-            404: NO_PLAYER,
-            409: _conflict(
-                "PlayerMergeConflict",
-                ["merge_conflict", "merge_two_accounts"],
-                'The two cannot be one person: they sat in one game (`"code": '
-                '"merge_conflict"`, the message names the game), or both have an '
-                'account (`"code": "merge_two_accounts"`). Nothing changed.',
-            ),
-        },
-        summary="Merge two roster players of one person (organisers only)",
-        description="For a guest who later joined with an account, or a name "
-        "typed twice. Every game (seat), point taken (award) and claim invite of "
-        "one moves to the other, and the other is removed from the roster. **Which "
-        "stays:** the player with an account, whichever of the two it is; of two "
-        "guests, `into`. Claim invites move when the player that stays is a guest, "
-        "and are withdrawn when it has an account (nothing is left to claim). "
-        "Refused when both have an account or both sat in one game. The roster's "
-        "log (`GET /api/v1/clubs/{slug}/roster-log/`) keeps what moved. Claiming a "
-        "guest's profile through an invite merges by the same rules.",
-        examples=[
-            OpenApiExample(
-                "Merge into player 12", value={"into": 12}, request_only=True
-            )
-        ],
-    )
+    @MERGE_SCHEMA
     def post(self, request: Request, slug: str, player_id: int) -> Response:
         club = get_club(request, slug)
         user = check_organiser(request, club)
@@ -343,12 +353,7 @@ class PlayerMergeAPI(APIView):
             )
         except Player.DoesNotExist as missing:
             raise Http404(str(missing)) from missing
-        payload = {
-            "player": player_payload(change.player),
-            "merged": {"id": change.details["merged_id"], "name": change.old_name},
-            "moved": change.details["moved"],
-        }
-        return Response(MergeOutput(payload).data)
+        return Response(MergeOutput(merge_payload(change)).data)
 
 
 class RosterLogAPI(APIView):
