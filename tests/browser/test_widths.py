@@ -180,6 +180,12 @@ def build_world() -> World:
         by=keeper,
     )
     services.hand_undo(game_id=revised.pk, number=3, by=keeper)
+    # Abandoned after three hands, and one started by mistake and deleted: the
+    # game page's banner, the cards and the club archive's "Deleted games".
+    abandoned = start("abandoned", "auction", 4)
+    auction_hands(abandoned, 4)
+    services.game_abandon(game_id=abandoned.pk, by=keeper)
+    services.game_delete(game_id=start("mistake", "auction", 7).pk, by=keeper)
     # A game started outside any club, on the home page too.
     world.games["clubless"] = services.game_start(
         variant="auction", players=NAMES[:3], created_by=keeper
@@ -201,6 +207,17 @@ class Target:
 
 def game(key: str, suffix: str = "") -> Callable[[World], str]:
     return lambda world: f"/games/{world.games[key].pk}/{suffix}"
+
+
+def first_player(world: World) -> int:
+    """The player of seat 0 in the seven-player game: a name at the limit."""
+    return world.games["solo-7"].seats.get(number=0).player_id
+
+
+def second_player(world: World) -> int:
+    """The player of seat 1 in the seven-player game (sat in one game with seat 0:
+    their merge is refused, which the page explains at length)."""
+    return world.games["solo-7"].seats.get(number=1).player_id
 
 
 GAME_KEYS = ("solo-4", "solo-6", "solo-7", "partners-4", "partners-6", "thirteen")
@@ -238,6 +255,22 @@ TARGETS: list[Target] = [
     Target("print-game", game("solo-7"), media="print"),
     Target("print-finished", game("finished"), media="print"),
     Target("print-live", game("partners-6", "live/"), media="print"),
+    Target("game-abandoned", game("abandoned")),
+    Target("abandon", game("solo-4", "abandon/")),
+    Target("delete", game("clubless", "delete/")),
+    Target("archive", lambda w: "/games/"),
+    Target("archive-filtered", lambda w: f"/games/?variant=auction&club={w.club.slug}"),
+    Target("club-archive", lambda w: f"/clubs/{w.club.slug}/games/"),
+    Target("player-archive", lambda w: f"/players/{first_player(w)}/games/"),
+    Target("player", lambda w: f"/clubs/{w.club.slug}/players/{first_player(w)}/"),
+    Target(
+        "player-merge",
+        lambda w: (
+            f"/clubs/{w.club.slug}/players/{first_player(w)}/merge/"
+            f"?into={second_player(w)}"
+        ),
+    ),
+    Target("roster-log", lambda w: f"/clubs/{w.club.slug}/players/log/"),
     Target("profile", lambda w: "/accounts/profile/"),
     Target("password-change", lambda w: "/accounts/password/change/"),
     Target("login", lambda w: "/accounts/login/", who=None),

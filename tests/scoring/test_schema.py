@@ -58,6 +58,8 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "clubs_partial_update": clubs.ClubUpdateInput,
     "club_members_partial_update": members.MemberRoleInput,
     "club_players_create": roster.GuestAddInput,
+    "club_players_partial_update": roster.PlayerRenameInput,
+    "club_players_merge": roster.PlayerMergeInput,
     "club_invites_create": invites.InviteCreateInput,
     "join": invites.JoinInput,
 }
@@ -115,6 +117,8 @@ def make_world(names: Collection[str] = ()) -> World:
         member = UserFactory()
         Membership.objects.create(club=club, user=member, role=Role.MEMBER)
         path["user_id"] = member.pk
+    if "player_id" in names:
+        path["player_id"] = club_services.guest_add(club=club, name="Dot").pk
     if "code" in names:
         path["code"] = club_services.invite_create(club=club, by=organiser).code
     if "game_id" in names:
