@@ -81,6 +81,9 @@ class World:
     invite: Invite
     claim: Invite
     games: dict[str, Game] = field(default_factory=dict)
+    # A guest who sat in no game: the seven-player game's first player can merge
+    # into them (the page then lists every seat that would move).
+    spare: int = 0
 
 
 def record(
@@ -142,6 +145,7 @@ def build_world() -> World:
     invite = club_services.invite_create(club=club, by=keeper, role=Role.ORGANISER)
     claim = club_services.invite_create(club=club, by=keeper, player=guests[0])
     world = World(keeper, outsider, club, spaced_club, invite, claim)
+    world.spare = club_services.guest_add(club=club, name=fill("MMW", N)).pk
 
     def start(key: str, variant: str, players: int, partnership: bool = False) -> Game:
         game = services.game_start(
@@ -214,12 +218,6 @@ def first_player(world: World) -> int:
     return world.games["solo-7"].seats.get(number=0).player_id
 
 
-def second_player(world: World) -> int:
-    """The player of seat 1 in the seven-player game (sat in one game with seat 0:
-    their merge is refused, which the page explains at length)."""
-    return world.games["solo-7"].seats.get(number=1).player_id
-
-
 GAME_KEYS = ("solo-4", "solo-6", "solo-7", "partners-4", "partners-6", "thirteen")
 
 TARGETS: list[Target] = [
@@ -266,8 +264,7 @@ TARGETS: list[Target] = [
     Target(
         "player-merge",
         lambda w: (
-            f"/clubs/{w.club.slug}/players/{first_player(w)}/merge/"
-            f"?into={second_player(w)}"
+            f"/clubs/{w.club.slug}/players/{first_player(w)}/merge/?into={w.spare}"
         ),
     ),
     Target("roster-log", lambda w: f"/clubs/{w.club.slug}/players/log/"),
