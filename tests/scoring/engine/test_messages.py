@@ -78,6 +78,9 @@ def test_every_sentence_of_the_engine_has_an_example_in_the_corpus() -> None:
         "hand_undone",
         "number_conflict",
         "not_last_hand",
+        "game_abandoned",
+        "game_finished",
+        "game_has_hands",
     }
     assert set(MESSAGES) - services == set(REFUSALS)
 
