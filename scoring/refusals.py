@@ -66,6 +66,9 @@ CONFLICT_CODES = frozenset(
         "not_last_hand",
         "number_conflict",
         "hand_undone",
+        # A listener of the game hook refuses: what follows the game (a
+        # tournament's bracket) depends on its result as it stands.
+        "result_depended_on",
     }
 )
 

@@ -1,0 +1,61 @@
+"""Tournaments' part in what scoring and the core change (registered in
+TournamentsConfig.ready()): a match follows its game; a claimed guest's entries
+move with their seats."""
+
+from pitchclub.hooks import PlayersMerging
+from pitchclub.refusals import Refusal
+from scoring import hooks
+from tournaments import services
+from tournaments.models import EntrantPlayer
+
+
+def match_follows_game(event: hooks.GameEvent) -> None:
+    """A match's game was won, corrected, reopened, abandoned, resumed or is being
+    deleted: the match's result and the draw follow, in the same transaction (a
+    result that a started later match depends on is refused)."""
+    kind = type(event).__name__
+    services.match_follow_game(
+        game=event.game,
+        abandoned={"GameAbandoned": True, "GameResumed": False}.get(kind),
+        deleted=kind == "GameDeleted",
+    )
+
+
+# The game hook's events a match follows; those another release of scoring adds
+# (resuming and deleting a game) are followed when scoring declares them.
+FOLLOWED = tuple(
+    getattr(hooks, name)
+    for name in (
+        "HandCorrected",
+        "GameFinished",
+        "GameReopened",
+        "GameAbandoned",
+        "GameResumed",
+        "GameDeleted",
+    )
+    if hasattr(hooks, name)
+)
+
+
+def move_entries(event: PlayersMerging) -> None:
+    """A claimed guest's tournament entries become the claiming player's, unless
+    both play in one tournament (then they are two people)."""
+    guest, own = event.guest, event.into
+    both = (
+        EntrantPlayer.objects.filter(
+            player=guest,
+            tournament_id__in=EntrantPlayer.objects.filter(player=own).values(
+                "tournament_id"
+            ),
+        )
+        .values_list("tournament__name", flat=True)
+        .first()
+    )
+    if both is not None:
+        raise Refusal(
+            "claim_conflict",
+            "code",
+            f"{own.name} and {guest.name} both play in the tournament {both}, so "
+            "they cannot be the same person: ask the organiser to check the roster.",
+        )
+    EntrantPlayer.objects.filter(player=guest).update(player=own)
