@@ -41,8 +41,9 @@ def test_single_elimination_byes_to_top_seeds_then_champion(
         "seeding": "given",
         "third_place": True,
     }
-    assert t["options"]["target"] == 3 and "pitcher_only_win" in t["options"]
-    first = [r for r in t["rounds"] if r == t["rounds"][0]][0]
+    assert t["options"]["target"] == 3
+    assert "pitcher_only_win" in t["options"]
+    first = next(r for r in t["rounds"] if r == t["rounds"][0])
     assert (first["bracket"], first["number"]) == ("winners", 1)
     # Size 8: 1-8, 4-5, 2-7, 3-6; seeds 6, 7, 8 do not exist, so 1, 2, 3 have byes.
     drawn = [[seed[e] for e in m["entrants"]] for m in first["matches"]]
@@ -52,14 +53,15 @@ def test_single_elimination_byes_to_top_seeds_then_champion(
     ]  # fmt: skip
     # Byes are won at once; the second round's first match waits for 4-5's winner.
     semi = match_at(t, "winners", 2, 1)
-    assert semi["status"] == "waiting" and [seed[e] for e in semi["entrants"] if e] == [
-        1
-    ]
-    assert semi["entrants"][1] is None and semi["table"] is None
+    assert semi["status"] == "waiting"
+    assert [seed[e] for e in semi["entrants"] if e] == [1]
+    assert semi["entrants"][1] is None
+    assert semi["table"] is None
     assert match_at(t, "winners", 2, 2)["status"] == "ready"
     # Every open match has its own table.
     tables = [m["table"] for m in ready(t)]
-    assert len(set(tables)) == len(tables) and None not in tables
+    assert len(set(tables)) == len(tables)
+    assert None not in tables
 
     while t["status"] != "finished":
         match = ready(t)[0]
@@ -97,7 +99,8 @@ def test_double_elimination_of_teams_with_a_grand_final_reset(
     game = start_game(organiser_api, t["id"], first["id"])
     a, b = (team[e] for e in first["entrants"])
     assert game["players"] == [a[0], b[0], a[1], b[1]]
-    assert game["partnership"] is True and game["sides"] == [[0, 2], [1, 3]]
+    assert game["partnership"] is True
+    assert game["sides"] == [[0, 2], [1, 3]]
     assert game["club"] == club.slug
     win_game(organiser_api, game["id"], 0)
     t = read(organiser_api, t["id"])
@@ -154,10 +157,13 @@ def test_round_robin_rounds_appear_as_results_come_in(
     byes: Counter[int] = Counter()
     for number in range(1, 6):
         current = t["rounds"][-1]
-        assert current["number"] == number and current["bracket"] == "main"
+        assert current["number"] == number
+        assert current["bracket"] == "main"
         pairs = [m for m in current["matches"] if len(m["entrants"]) == 2]
         bye = [m for m in current["matches"] if len(m["entrants"]) == 1]
-        assert len(pairs) == 2 and len(bye) == 1 and bye[0]["status"] == "completed"
+        assert len(pairs) == 2
+        assert len(bye) == 1
+        assert bye[0]["status"] == "completed"
         byes[bye[0]["entrants"][0]] += 1
         assert [m["table"] for m in pairs] == [1, 2]
         for match in pairs:
@@ -208,7 +214,8 @@ def test_swiss_draws_each_round_on_demand(club: Club, organiser_api: APIClient) 
             )
     assert t["status"] == "finished"
     last = organiser_api.post(draw)
-    assert last.status_code == 409 and last.json()["code"] == "last_round_played"
+    assert last.status_code == 409
+    assert last.json()["code"] == "last_round_played"
     assert t["champion"] == t["standings"][0]["entrant"]
     assert seed[t["champion"]] == 1
     assert set(t["standings"][0]["measures"]) >= {"buchholz", "points_difference"}
@@ -220,8 +227,10 @@ def test_swiss_with_an_odd_number_gives_the_bye_to_the_lowest(
     t = create(organiser_api, club, format="swiss", entrants=5, settings={"rounds": 2})
     seed = _seeds(t)
     bye = t["rounds"][0]["matches"][-1]
-    assert len(bye["entrants"]) == 1 and seed[bye["entrants"][0]] == 5
-    assert bye["status"] == "completed" and bye["winner"] == bye["entrants"][0]
+    assert len(bye["entrants"]) == 1
+    assert seed[bye["entrants"][0]] == 5
+    assert bye["status"] == "completed"
+    assert bye["winner"] == bye["entrants"][0]
     assert bye["table"] is None
 
 
@@ -233,12 +242,13 @@ def test_a_best_of_three_match_takes_a_majority_of_games(
         settings={"games_per_match": 3},
     )  # fmt: skip
     match = matches(t)[0]
-    a, b = match["entrants"]
+    _a, b = match["entrants"]
     first = start_game(organiser_api, t["id"], match["id"])
     assert first["first_dealer"] == 0
     # A second game cannot start while the first is being played.
     busy = organiser_api.post(f"{TOURNAMENTS}{t['id']}/matches/{match['id']}/game/")
-    assert busy.status_code == 409 and busy.json()["code"] == "match_not_open"
+    assert busy.status_code == 409
+    assert busy.json()["code"] == "match_not_open"
     win_game(organiser_api, first["id"], 0)
     t = read(organiser_api, t["id"])
     match = matches(t)[0]
@@ -255,7 +265,8 @@ def test_a_best_of_three_match_takes_a_majority_of_games(
     win_game(organiser_api, third["id"], 1)
     t = read(organiser_api, t["id"])
     match = matches(t)[0]
-    assert match["status"] == "completed" and match["wins"] == [1, 2]
+    assert match["status"] == "completed"
+    assert match["wins"] == [1, 2]
     assert match["winner"] == b == t["champion"]
     assert match["games"] == [first["id"], second["id"], third["id"]]
     assert match["scores"] == [0, 4]
