@@ -77,9 +77,6 @@ def test_a_correction_moves_the_bracket_until_the_dependent_match_starts(
     assert "round 1 match 1" in body["detail"]
     # Nothing was written: the game and the bracket are as they were.
     assert _game(organiser_api, game["id"])["winner"] == 1
-    assert (
-        read(organiser_api, t["id"])["rounds"] == read(organiser_api, t["id"])["rounds"]
-    )
     assert match_at(read(organiser_api, t["id"]), "winners", 1, 1)["winner"] == _seed(
         t, 4
     )
