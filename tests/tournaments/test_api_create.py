@@ -14,7 +14,6 @@ from tests.helpers import error_at
 from tests.tournaments.helpers import TOURNAMENTS, create, matches, read
 from tournaments.models import Entrant, Tournament
 
-
 ANN_BOB = {"players": ["Ann", "Bob"]}
 
 
