@@ -348,7 +348,7 @@ class TournamentsAPI(APIView):
         parameters=[
             OpenApiParameter(
                 "club",
-                str,
+                {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$", "minLength": 1},
                 description="Only this club's tournaments (its slug).",
                 required=False,
             )
