@@ -84,11 +84,7 @@ def test_a_claimed_guests_entries_move_to_the_claiming_player(
 ) -> None:
     cup = _cup(club, people.organiser, "Ann", "Bob")
     ann = club.players.get(name="Ann")
-    own = (
-        club.players.get(user=people.scorekeeper)
-        if club.players.filter(user=people.scorekeeper).exists()
-        else Player.objects.create(club=club, name="Sk", user=people.scorekeeper)
-    )
+    own = Player.objects.create(club=club, name="Sk", user=people.scorekeeper)
     _claim(club, ann, people.organiser, people.scorekeeper)
     assert not Player.objects.filter(pk=ann.pk).exists()
     assert EntrantPlayer.objects.get(tournament=cup, entrant__seed=1).player == own
