@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from pitchclub.models import Club, Invite, Membership, Player
+from pitchclub.models import Club, Invite, Membership, Player, RosterChange
 
 
 class MembershipInline(admin.TabularInline):
@@ -57,3 +57,19 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "user__username", "club__name"]
     list_select_related = ["club", "user"]
     raw_id_fields = ["user", "club"]
+
+
+@admin.register(RosterChange)
+class RosterChangeAdmin(admin.ModelAdmin):
+    """The roster's log, read only: it tells what happened."""
+
+    list_display = ["at", "club", "action", "old_name", "name", "by"]
+    list_filter = ["action"]
+    search_fields = ["name", "old_name", "club__name"]
+    list_select_related = ["club", "by"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False

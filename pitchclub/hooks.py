@@ -1,19 +1,22 @@
 """What follows a change of the core that apps above it must take part in.
 
-Claiming a guest's profile merges two roster players: whatever an app above the core
-keeps of the guest (scoring: seats and awards) must move to the player it merges
-into. The core dispatches ``PlayersMerging`` where it merges; apps register their
-listeners in ``AppConfig.ready()`` (scoring: ``scoring.listeners``), so the core
-imports none of them. Listeners run inside the change's transaction, in a fixed order
-(``order``, then ``name``); one may refuse the merge with a ``Refusal``, which rolls
-the whole change back. Nothing is caught here.
+Merging two roster players of one person (an organiser's merge on the roster page or
+the API, or a member claiming a guest's profile through an invite) goes through one
+service, ``pitchclub.services.players_merge``'s: whatever an app above the core keeps
+of the guest (scoring: seats and awards) must move to the player it merges into. The
+core dispatches ``PlayersMerging`` there; apps register their listeners in
+``AppConfig.ready()`` (scoring: ``scoring.listeners``), so the core imports none of
+them. Listeners run inside the change's transaction, in a fixed order (``order``,
+then ``name``); one may refuse the merge with a ``Refusal``, which rolls the whole
+change back. Nothing is caught here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from pitchclub.models import Invite, Player
@@ -21,12 +24,26 @@ from pitchclub.models import Invite, Player
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayersMerging:
-    """``guest`` is about to become ``into`` (the claiming user's roster player),
-    through ``invite``; the guest is deleted once every listener has run."""
+    """``guest`` (a player without an account) is about to become ``into``, the
+    player that stays: an organiser's merge (``invite`` None), or a claim through
+    ``invite`` by a user already on the roster. The guest is deleted once every
+    listener has run.
+
+    A listener says what it moved in ``moved`` (``{"games": 3, "awards": 7}``): the
+    roster's log keeps it, and the merge's confirmation shows it. A refusal names
+    ``refusal_field``: ``code`` for a claim (the invite code typed), ``into`` for
+    a merge."""
 
     guest: Player
     into: Player
-    invite: Invite
+    invite: Invite | None = None
+    by: AbstractBaseUser | None = None
+    moved: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def refusal_field(self) -> str:
+        """Where a refusal of this merge belongs."""
+        return "into" if self.invite is None else "code"
 
 
 Listener = Callable[[PlayersMerging], None]

@@ -94,6 +94,25 @@ MESSAGES: dict[str, str] = {
     "invite_unusable/used_up": gettext_noop(
         "This invite has been used up: ask the club's organiser for a new one."
     ),
+    # Renaming and merging roster players.
+    "rename_has_account": gettext_noop(
+        "{player} has an account, and their name comes from it: only guests are "
+        "renamed here."
+    ),
+    "name_taken": gettext_noop(
+        "There is already a player called {name} in this club: pick another name, "
+        "or merge {player} into {name} if they are the same person."
+    ),
+    "merge_same_player": gettext_noop(
+        "Choose another player: a player cannot be merged with themselves."
+    ),
+    "no_such_player": gettext_noop(
+        "There is no player {id} on this club's roster: choose one of its players."
+    ),
+    "merge_two_accounts": gettext_noop(
+        "{player} and {into} both have an account: two accounts are two people, so "
+        "they cannot be merged."
+    ),
     "already_claimed": gettext_noop(
         "{player}'s profile already belongs to an account: ask the club's organiser "
         "for a plain invite."

@@ -164,3 +164,64 @@ class Invite(models.Model):
 
     def __str__(self) -> str:
         return f"Invite {self.code} to {self.club}"
+
+
+class RosterChange(models.Model):
+    """The roster's log, for the club's organisers: a guest renamed, two players
+    merged (from the roster or by claiming a guest's profile), a guest's profile
+    claimed by an account. Names are kept as they were: the log still reads right
+    once a player is renamed or merged away."""
+
+    class Action(models.TextChoices):
+        RENAME = "rename", "Renamed"
+        MERGE = "merge", "Merged"
+        CLAIM = "claim", "Claimed"
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="roster_changes"
+    )
+    action = models.CharField(max_length=8, choices=Action.choices)
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The player as the change left it (renamed, or merged into).",
+    )
+    name = models.CharField(
+        max_length=PLAYER_NAME_MAX, help_text="That player's name after the change."
+    )
+    old_name = models.CharField(
+        max_length=PLAYER_NAME_MAX,
+        blank=True,
+        help_text="Renamed: the name before. Merged: the name of the player merged "
+        "away.",
+    )
+    details = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Merged: the id of the player merged away, what moved "
+        '({"games": 3, "awards": 7, "invites": 1, …}) and the invite of a claim.',
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["club", "-at"], name="roster_change_club_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=["rename", "merge", "claim"]),
+                name="roster_change_action_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.name} in {self.club}"

@@ -21,7 +21,9 @@ from collections.abc import Iterable, Mapping
 from pitchclub.messages import key_of, render
 
 # The core's refusals that conflict with the club as it stands (409, not 400).
-CONFLICT_CODES = frozenset({"last_organiser"})
+CONFLICT_CODES = frozenset(
+    {"last_organiser", "name_taken", "merge_two_accounts", "merge_conflict"}
+)
 
 
 class Refusal(Exception):

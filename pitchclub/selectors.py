@@ -4,13 +4,26 @@ Roles in a club: organiser > scorekeeper > member. Superusers may do everything.
 private club, its pages and its games are invisible (404) to everyone else."""
 
 import unicodedata
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySet, When
+from django.db.models import (
+    Case,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    When,
+)
 from django.utils import timezone
+from django.utils.formats import date_format
 
-from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChange
 from pitchclub.vocabulary import KEEPERS, ROLE_RANK
 
 
@@ -81,6 +94,93 @@ def clubs_of(user: AbstractBaseUser) -> QuerySet[Membership]:
     return Membership.objects.filter(user=user).select_related("club")
 
 
+# Telling apart clubs of one name. Two clubs may share a name ("Elks Lodge" in two
+# towns, or twice in one); every list of clubs shows what tells each apart: where it
+# plays, who organises it, when it started, and at worst its address (unique).
+
+
+def person_name(user: AbstractBaseUser) -> str:
+    """How a person is named to others: their full name, else their username."""
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    return unicodedata.normalize("NFC", full or user.get_username())
+
+
+def organisers_prefetch(lookup: str = "memberships") -> Prefetch:
+    """Prefetch a club's organisers' memberships, with their users, as
+    `organiser_members` (``lookup``: "memberships" from clubs, "club__memberships"
+    from memberships)."""
+    organisers = (
+        Membership.objects.filter(role=Role.ORGANISER)
+        .select_related("user")
+        .order_by("joined_at", "id")
+    )
+    return Prefetch(lookup, queryset=organisers, to_attr="organiser_members")
+
+
+def with_organisers(clubs: QuerySet[Club]) -> QuerySet[Club]:
+    """Clubs with their organisers as `organiser_members` (1 more query for the
+    whole list)."""
+    return clubs.prefetch_related(organisers_prefetch())
+
+
+def organiser_names(club: Club, most: int = 2) -> str:
+    """ "Olive Ames", "Olive Ames and Bob", "Olive Ames, Bob and 2 more" (from
+    with_organisers); "" if not fetched or none."""
+    names = [person_name(m.user) for m in getattr(club, "organiser_members", [])]
+    if len(names) > most + 1:
+        names = [*names[:most], f"{len(names) - most} more"]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _started(club: Club) -> str:
+    return date_format(timezone.localtime(club.created_at), "F Y")
+
+
+_TELLS: list[tuple[Callable[[Club], str], str]] = [
+    (lambda club: club.location, "{}"),
+    (organiser_names, "organised by {}"),
+    (_started, "since {}"),
+]
+
+
+def club_hints(clubs: Iterable[Club]) -> dict[int, str]:
+    """For each club that shares its name (in any case) with another of `clubs`,
+    by id, the first fact that tells it from them: where it plays, who organises
+    it, when it started; else its address. Clubs of a name of their own get ""."""
+    clubs = list(clubs)
+    named: dict[str, list[Club]] = defaultdict(list)
+    for club in clubs:
+        named[club.name.casefold()].append(club)
+    hints = {club.pk: "" for club in clubs}
+    for same in named.values():
+        if len(same) < 2:
+            continue
+        for fact, words in _TELLS:
+            values = [fact(club) for club in same]
+            if all(values) and len(set(values)) == len(values):
+                hints.update(
+                    (club.pk, words.format(value))
+                    for club, value in zip(same, values, strict=True)
+                )
+                break
+        else:
+            hints.update((club.pk, f"/clubs/{club.slug}/") for club in same)
+    return hints
+
+
+def club_labels(clubs: Iterable[Club]) -> dict[int, str]:
+    """Each club's name for a choice among `clubs`, by id: with what tells it apart
+    when another has the same name ("Elks Lodge (Main Street)")."""
+    clubs = list(clubs)
+    hints = club_hints(clubs)
+    return {
+        club.pk: f"{club.name} ({hints[club.pk]})" if hints[club.pk] else club.name
+        for club in clubs
+    }
+
+
 def games_visible_filter(user: AbstractBaseUser | None) -> Q | Exists:
     """A filter on Game rows: those the user may read."""
     public = Q(club__isnull=True) | Q(club__is_private=False)
@@ -101,9 +201,21 @@ def roster(*, club: Club, query: str = "") -> QuerySet[Player]:
     return players
 
 
+# The largest id a database holds: a larger one in an address is no one (SQLite
+# cannot even compare it).
+ID_MAX = 2**63 - 1
+
+
 def club_player(*, club: Club, player_id: int) -> Player | None:
     """The club's roster player of that id, or None (1 query)."""
-    return club.players.filter(pk=player_id).first()
+    if not 0 < player_id <= ID_MAX:
+        return None
+    return club.players.select_related("user").filter(pk=player_id).first()
+
+
+def roster_changes(*, club: Club) -> QuerySet[RosterChange]:
+    """The roster's log, newest first, with who made each change (1 query)."""
+    return club.roster_changes.select_related("by").order_by("-at", "-id")
 
 
 # Highest role first (vocabulary.ROLE_RANK).

@@ -4,21 +4,23 @@
 
 import itertools
 import secrets
-import unicodedata
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
-from pitchclub import hooks, text
+from pitchclub import hooks, selectors, text
 from pitchclub.messages import Term, key_of, render
-from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChange
 from pitchclub.refusals import Refusal
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
+    CLUB_REPEAT_SECONDS,
     CODE_ALPHABET,
     CODE_LENGTH,
     DESCRIPTION_MAX,
@@ -124,12 +126,11 @@ def _unique_slug(name: str, *, private: bool) -> str:
 
 
 def display_name(user: AbstractBaseUser) -> str:
-    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
-    # Composed as every name on a roster (pitchclub.text), to compare alike.
-    return unicodedata.normalize("NFC", full or user.get_username())[:PLAYER_NAME_MAX]
+    """The user's name on a roster: composed as every name on a roster
+    (pitchclub.text), to compare alike, and no longer than a player's name."""
+    return selectors.person_name(user)[:PLAYER_NAME_MAX]
 
 
-@transaction.atomic
 def club_create(
     *,
     name: str,
@@ -139,18 +140,63 @@ def club_create(
     description: str = "",
     is_private: bool = False,
 ) -> Club:
-    """Create a club; its creator becomes its organiser and joins its roster."""
+    """Create a club; its creator becomes its organiser and joins its roster. A
+    repeat of a creation (``club_create_once``) gives the club already made."""
+    club, _ = club_create_once(
+        name=name,
+        by=by,
+        location=location,
+        schedule=schedule,
+        description=description,
+        is_private=is_private,
+    )
+    return club
+
+
+@transaction.atomic
+def club_create_once(
+    *,
+    name: str,
+    by: AbstractBaseUser,
+    location: str = "",
+    schedule: str = "",
+    description: str = "",
+    is_private: bool = False,
+) -> tuple[Club, bool]:
+    """Create a club, or find the one this person created under this name (in any
+    case), public or private alike, in the last ``CLUB_REPEAT_SECONDS``: a "Create"
+    tapped twice, a form sent again on a bad connection, a script's retry. Returns
+    the club and whether it is new.
+
+    The creator's row is locked first, so two requests of one person are taken
+    one after the other (PostgreSQL; SQLite takes its write lock when the
+    transaction starts): the second finds the first's club."""
     name = _clean_name(name, "name", "club", CLUB_NAME_MAX)
+    details = _club_details(location, schedule, description)
+    if by.pk is not None:
+        get_user_model().objects.select_for_update().filter(pk=by.pk).first()
+        since = timezone.now() - timedelta(seconds=CLUB_REPEAT_SECONDS)
+        recent = (
+            # The same text, or the same in another case (SQLite folds ASCII only).
+            Club.objects.filter(
+                created_by=by, created_at__gte=since, is_private=bool(is_private)
+            )
+            .filter(Q(name=name) | Q(name__iexact=name))
+            .order_by("-created_at", "-id")
+            .first()
+        )
+        if recent is not None:
+            return recent, False
     club = Club.objects.create(
         name=name,
         slug=_unique_slug(name, private=bool(is_private)),
-        **_club_details(location, schedule, description),
+        **details,
         is_private=bool(is_private),
         created_by=by,
     )
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
     _roster_entry_for(club, by)
-    return club
+    return club, True
 
 
 @transaction.atomic
@@ -345,24 +391,167 @@ def invite_accept(*, code: str, user: AbstractBaseUser) -> Membership:
 
 def _claim(club: Club, guest: Player, user: AbstractBaseUser, invite: Invite) -> None:
     """The guest's roster entry, and so its games, become the user's. A user who is
-    already on the roster gets the guest's games moved to their own player."""
+    already on the roster gets the guest merged into their own player, by the one
+    merge every other merge uses."""
     if guest.user_id is not None and guest.user_id != user.pk:
         raise Refusal("already_claimed", "code", params={"player": guest.name})
     own = club.players.filter(user=user).exclude(pk=guest.pk).first()
     if own is None:
         guest.user = user
         guest.save(update_fields=["user"])
+        RosterChange.objects.create(
+            club=club,
+            action=RosterChange.Action.CLAIM,
+            player=guest,
+            name=guest.name,
+            details={"invite": invite.code},
+            by=user,
+        )
         return
-    # What apps above the core keep of the guest (scoring: seats, awards) moves;
-    # a listener may refuse the merge.
-    hooks.dispatch(hooks.PlayersMerging(guest=guest, into=own, invite=invite))
-    # Other claim invites for this guest have nothing left to claim.
-    Invite.objects.filter(player=guest).exclude(pk=invite.pk).filter(
-        revoked_at__isnull=True
-    ).update(revoked_at=timezone.now())
-    Invite.objects.filter(player=guest).update(player=None)
-    invite.player = None
+    _merge(club, guest=guest, into=own, by=user, invite=invite)
+
+
+def _merge(
+    club: Club,
+    *,
+    guest: Player,
+    into: Player,
+    by: AbstractBaseUser | None,
+    invite: Invite | None = None,
+) -> RosterChange:
+    """Merge the guest into ``into`` (both of ``club``, rows locked by the caller):
+    what apps above the core keep of the guest (scoring: seats and awards) moves,
+    and so do the guest's claim invites, if ``into`` is a guest too (one with an
+    account has nothing left to claim: they are withdrawn). The guest is deleted;
+    the roster's log says what moved."""
+    event = hooks.PlayersMerging(guest=guest, into=into, invite=invite, by=by)
+    # A listener may refuse the merge: everything rolls back.
+    hooks.dispatch(event)
+    moved = dict(event.moved)
+    claims = Invite.objects.filter(player=guest)
+    if invite is not None:
+        claims = claims.exclude(pk=invite.pk)
+        invite.player = None
+    if into.is_guest:
+        moved["invites"] = claims.filter(selectors.invites_active_filter()).count()
+        claims.update(player=into)
+    else:
+        moved["invites_withdrawn"] = claims.filter(
+            selectors.invites_active_filter()
+        ).update(revoked_at=timezone.now())
+        Invite.objects.filter(player=guest).update(player=None)
+    details: dict[str, object] = {"merged_id": guest.pk, "moved": moved}
+    if invite is not None:
+        details["invite"] = invite.code
     guest.delete()
+    return RosterChange.objects.create(
+        club=club,
+        action=RosterChange.Action.MERGE,
+        player=into,
+        name=into.name,
+        old_name=guest.name,
+        details=details,
+        by=by,
+    )
+
+
+def _locked_players(club: Club, ids: list[int]) -> dict[int, Player]:
+    """The club's players of these ids, locked in id order (no two merges of the
+    same players deadlock, or both go through)."""
+    ids = [pk for pk in ids if 0 < pk <= selectors.ID_MAX]
+    return club.players.select_for_update().filter(pk__in=ids).order_by("pk").in_bulk()
+
+
+@transaction.atomic
+def players_merge(
+    *, club: Club, player_id: int, into_id: int, by: AbstractBaseUser | None
+) -> RosterChange:
+    """Merge two roster players of one person (a guest who later joined, a name
+    typed twice): every game, point and claim invite of one moves to the other,
+    and the roster's log keeps what moved.
+
+    The player with an account stays (a guest has nothing an account holder would
+    lose); with two guests, ``into`` stays. Refused when both have an account (two
+    accounts are two people) and when both sat in one game (an app's listener says
+    which). Raises ``Player.DoesNotExist`` when ``player_id`` is not in the club."""
+    if into_id == player_id:
+        raise Refusal("merge_same_player", "into")
+    players = _locked_players(club, [player_id, into_id])
+    if player_id not in players:
+        raise Player.DoesNotExist("This player is not on the club's roster.")
+    if into_id not in players:
+        raise Refusal("no_such_player", "into", params={"id": into_id})
+    player, into = players[player_id], players[into_id]
+    if not player.is_guest and not into.is_guest:
+        raise Refusal(
+            "merge_two_accounts",
+            "into",
+            params={"player": player.name, "into": into.name},
+        )
+    if not player.is_guest:
+        player, into = into, player
+    return _merge(club, guest=player, into=into, by=by)
+
+
+class _DryRun(Exception):
+    def __init__(self, change: RosterChange) -> None:
+        self.change = change
+
+
+def players_merge_preview(
+    *, club: Club, player_id: int, into_id: int, by: AbstractBaseUser | None
+) -> RosterChange:
+    """What ``players_merge`` would do, done and rolled back: the log entry it would
+    write (who stays, who goes, what moves; never saved), or its refusal. The
+    confirmation page shows it, so what it promises is what the merge does."""
+    try:
+        with transaction.atomic():
+            raise _DryRun(
+                players_merge(club=club, player_id=player_id, into_id=into_id, by=by)
+            )
+    except _DryRun as run:
+        return run.change
+
+
+@transaction.atomic
+def player_rename(
+    *, club: Club, player_id: int, name: str, by: AbstractBaseUser | None
+) -> Player:
+    """Rename a guest of the roster. The name is cleaned as every name is, and no
+    other player of the club may have it (in any case): if they are one person,
+    merge them. A player with an account keeps the name of their account. Raises
+    ``Player.DoesNotExist`` when the player is not in the club."""
+    player = _locked_players(club, [player_id]).get(player_id)
+    if player is None:
+        raise Player.DoesNotExist("This player is not on the club's roster.")
+    if not player.is_guest:
+        raise Refusal("rename_has_account", "name", params={"player": player.name})
+    name = _clean_name(name, "name", "player", PLAYER_NAME_MAX)
+    if name == player.name:
+        return player
+    taken = club.players.filter(name__iexact=name).exclude(pk=player.pk).first()
+    if taken is not None:
+        raise Refusal(
+            "name_taken", "name", params={"player": player.name, "name": taken.name}
+        )
+    old_name, player.name = player.name, name
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError as clash:
+        # Someone gave another player this name a moment ago.
+        raise Refusal(
+            "name_taken", "name", params={"player": old_name, "name": name}
+        ) from clash
+    RosterChange.objects.create(
+        club=club,
+        action=RosterChange.Action.RENAME,
+        player=player,
+        name=name,
+        old_name=old_name,
+        by=by,
+    )
+    return player
 
 
 @transaction.atomic

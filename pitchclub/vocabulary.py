@@ -7,6 +7,11 @@ CLUB_NAME_MAX = 80
 PLACE_MAX = 120
 DESCRIPTION_MAX = 2000
 
+# A club created again under the same name by the same person within this many
+# seconds is the one already made ("Create" tapped twice, a form sent again on a
+# slow connection, a script's retry).
+CLUB_REPEAT_SECONDS = 300
+
 # Invite codes: no 0/O, 1/I/L, since a code is read aloud across a card table.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8

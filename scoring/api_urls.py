@@ -8,6 +8,16 @@ from scoring import apis
 urlpatterns = [
     path("games/", apis.GamesAPI.as_view(), name="games"),
     path("games/<int:game_id>/", apis.GameDetailAPI.as_view(), name="game"),
+    path(
+        "games/<int:game_id>/abandon/",
+        apis.GameAbandonAPI.as_view(),
+        name="game_abandon",
+    ),
+    path(
+        "games/<int:game_id>/resume/",
+        apis.GameResumeAPI.as_view(),
+        name="game_resume",
+    ),
     path("games/<int:game_id>/hands/", apis.HandsAPI.as_view(), name="hands"),
     path(
         "games/<int:game_id>/revisions/",

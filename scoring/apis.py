@@ -10,8 +10,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
+    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
     extend_schema_field,
@@ -37,8 +39,9 @@ from pitchclub.api.fields import (
 from pitchclub.api.pagination import Pagination
 from pitchclub.models import Club, Player
 from scoring import convert, selectors, services, sheet
+from scoring.filters import GameFilter
 from scoring.forms import MAX_SEATS
-from scoring.models import Game, Suit, Variant
+from scoring.models import Game, Status, Suit, Variant
 from scoring.refusals import CONFLICT_CODES
 from scoring.vocabulary import PASS_CALL
 
@@ -124,6 +127,50 @@ class PlayerRefField(serializers.Field):
         return value
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "The seat that took the point."},
+            {
+                "type": "object",
+                "description": "Partnership play: the team credited, no partner "
+                'named (the table page\'s "rest to team").',
+                "properties": {"side": {"type": "integer"}},
+                "required": ["side"],
+                "additionalProperties": False,
+            },
+        ],
+        "nullable": True,
+        "description": 'A seat, a team as {"side": n}, or null for nobody.',
+    }
+)
+class AwardField(serializers.Field):
+    """Who a point went to: a seat number, {"side": n} for a team without naming
+    the partner (partnership play), or null for nobody. Whether that seat or team
+    exists is a rule of the game, refused by the rules naming the point."""
+
+    default_error_messages = {
+        "invalid": 'A point goes to a seat number, to a team as {{"side": 1}}, or '
+        "to null for nobody.",
+        "invalid_team": 'A team is written {{"side": 1}}, with no other key.',
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_null=True, **kwargs)
+
+    def to_internal_value(self, data: Any) -> int | dict[str, Any]:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data
+        if isinstance(data, dict):
+            if set(data) != {convert.SIDE_KEY}:
+                self.fail("invalid_team")
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class PlayersField(serializers.ListField):
     """The players in seat order. Their number is checked before any of them is looked
     up, so a huge list costs nothing; how many a variant seats is a rule of the game,
@@ -159,7 +206,7 @@ class HandOutput(serializers.Serializer):
     bid = serializers.IntegerField()
     bidding_side = serializers.IntegerField()
     trump = serializers.ChoiceField(choices=Suit.choices, allow_null=True)
-    awards = serializers.DictField(child=serializers.IntegerField(allow_null=True))
+    awards = serializers.DictField(child=AwardField())
     single_trump = serializers.BooleanField()
     game_points = serializers.ListField(
         child=serializers.IntegerField(), allow_null=True
@@ -182,7 +229,11 @@ class GameOutput(serializers.Serializer):
     )
     first_dealer = serializers.IntegerField()
     options = serializers.DictField()
-    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    status = serializers.ChoiceField(
+        choices=["in_progress", "finished"],
+        help_text="`in_progress` or `finished`, as ever: an abandoned game, which "
+        "nobody won, stays `in_progress` here and says `abandoned: true`.",
+    )
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
     next_dealer = serializers.IntegerField()
@@ -190,6 +241,11 @@ class GameOutput(serializers.Serializer):
     waiting_to_go_out = serializers.ListField(child=serializers.IntegerField())
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    abandoned = serializers.BooleanField(
+        help_text="The game was abandoned: kept, read-only (recording, correcting "
+        "or undoing a hand is a 409 `game_abandoned`) and left out of standings "
+        "and statistics, until it is resumed."
+    )
     hands = HandOutput(many=True)
 
 
@@ -221,7 +277,8 @@ def game_payload(
         "sides": current["sides"],
         "first_dealer": game.first_dealer,
         "options": rules.options(),
-        "status": game.status,
+        # API.md's `status` keeps its two values; abandonment is its own field.
+        "status": Status.IN_PROGRESS if game.abandoned else game.status,
         "winner": game.winner,
         "scores": game.scores,
         # After a win: who deals first in a rematch ("new game, same players").
@@ -230,6 +287,7 @@ def game_payload(
         "waiting_to_go_out": current["waiting"],
         "created_at": _TIMESTAMP.to_representation(game.created_at),
         "updated_at": _TIMESTAMP.to_representation(game.updated_at),
+        "abandoned": game.abandoned,
     }
     if hands is not None:
         payload["hands"] = hands
@@ -283,6 +341,31 @@ def _check_can_edit(request: Request, game: Game) -> None:
         )
 
 
+def _check_can_manage(request: Request, game: Game) -> None:
+    """Abandoning, resuming and deleting: the game's creator, or its club's
+    organisers."""
+    if not request.user or not request.user.is_authenticated:
+        raise NotAuthenticated()
+    if not selectors.game_manageable_by(game=game, user=request.user):
+        raise PermissionDenied(
+            f"Only {game.club.name}'s organisers, or the scorekeeper who started "
+            "this game, can abandon or delete it."
+            if game.club_id is not None
+            else "Only the person who started this game can abandon or delete it."
+        )
+
+
+MANAGE_ERRORS = {
+    401: OpenApiResponse(description="Not signed in."),
+    403: OpenApiResponse(description="Not the game's creator or club organiser."),
+    404: OpenApiResponse(description="No such game."),
+    409: OpenApiResponse(
+        GameConflict,
+        description="Conflicts with the game as it stands: `code` says how.",
+    ),
+}
+
+
 # --- Games --------------------------------------------------------------------------
 
 
@@ -313,6 +396,36 @@ def _club_for_new_game(request: Request, slug: str | None) -> Club | None:
     return club
 
 
+GAME_FILTERS = [
+    OpenApiParameter(
+        "club", str, description="Only this club's games (the club's slug)."
+    ),
+    OpenApiParameter(
+        "player", int, description="Only games this player (by id) sat in."
+    ),
+    OpenApiParameter(
+        "variant", str, enum=Variant.values, description="Only this game."
+    ),
+    OpenApiParameter(
+        "status",
+        str,
+        enum=Status.values,
+        description="Only games in progress, finished or abandoned (`in_progress` "
+        "leaves abandoned games out).",
+    ),
+    OpenApiParameter(
+        "from",
+        OpenApiTypes.DATE,
+        description="Only games started on or after this day (YYYY-MM-DD).",
+    ),
+    OpenApiParameter(
+        "to",
+        OpenApiTypes.DATE,
+        description="Only games started on or before this day (YYYY-MM-DD).",
+    ),
+]
+
+
 class GamesAPI(APIView):
     """List games (newest first) or start one."""
 
@@ -320,13 +433,33 @@ class GamesAPI(APIView):
 
     @extend_schema(
         operation_id="games_list",
-        responses=GameSummaryOutput(many=True),
+        parameters=GAME_FILTERS,
+        responses={
+            200: GameSummaryOutput(many=True),
+            400: OpenApiResponse(description="A filter is wrong; the answer names it."),
+        },
         summary="List games, most recently changed first",
+        description="Every game the caller may read (a private club's games only "
+        "for its members), filtered by any of the parameters below, paged.",
     )
     def get(self, request: Request) -> Response:
         paginator = self.pagination_class()
-        games = selectors.game_list(user=request.user)
-        page = paginator.paginate_queryset(games, request, view=self)
+        # The pages' forms send empty boxes; the API takes a filter with a value.
+        empty = {
+            name: [f"Give {name} a value, or leave it out."]
+            for name in GameFilter.base_filters
+            if name in request.query_params and not request.query_params[name]
+        }
+        if empty:
+            raise ValidationError(empty)
+        found = GameFilter(
+            request.query_params,
+            selectors.game_list(user=request.user),
+            user=request.user,
+        )
+        if not found.is_valid():
+            raise ValidationError(found.errors)
+        page = paginator.paginate_queryset(found.qs, request, view=self)
         data = [game_payload(game) for game in page]
         return paginator.get_paginated_response(GameSummaryOutput(data, many=True).data)
 
@@ -370,6 +503,55 @@ class GameDetailAPI(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         return _game_response(request, game_id)
+
+    @extend_schema(
+        operation_id="games_destroy",
+        request=None,
+        responses={
+            204: OpenApiResponse(description="Deleted; the game log keeps a record."),
+            **MANAGE_ERRORS,
+        },
+        summary="Delete a game started by mistake (only one without hands)",
+        description="A game with hands is a 409 `game_has_hands`: abandon it instead.",
+    )
+    def delete(self, request: Request, game_id: int) -> Response:
+        game = _get_game(request, game_id)
+        _check_can_manage(request, game)
+        services.game_delete(game_id=game.pk, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GameAbandonAPI(APIView):
+    @extend_schema(
+        operation_id="games_abandon",
+        request=None,
+        responses={200: GameOutput, **MANAGE_ERRORS},
+        summary="Abandon a game",
+        description="The game is kept, read-only, marked `abandoned: true` and left "
+        "out of standings and statistics. An abandoned game answers 200 as it "
+        "stands (nothing new is written); a finished one is a 409 `game_finished`.",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _get_game(request, game_id)
+        _check_can_manage(request, game)
+        services.game_abandon(game_id=game.pk, by=request.user)
+        return _game_response(request, game.pk)
+
+
+class GameResumeAPI(APIView):
+    @extend_schema(
+        operation_id="games_resume",
+        request=None,
+        responses={200: GameOutput, **MANAGE_ERRORS},
+        summary="Resume an abandoned game",
+        description="The game is open again. A game that is not abandoned answers "
+        "200 as it stands.",
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _get_game(request, game_id)
+        _check_can_manage(request, game)
+        services.game_resume(game_id=game.pk, by=request.user)
+        return _game_response(request, game.pk)
 
 
 class RevisionOutput(serializers.Serializer):
@@ -435,9 +617,7 @@ class HandInputSerializer(StrictInput):
     trump = serializers.ChoiceField(
         choices=Suit.choices, required=False, allow_null=True
     )
-    awards = serializers.DictField(
-        child=StrictIntegerField(allow_null=True), required=False, default=dict
-    )
+    awards = serializers.DictField(child=AwardField(), required=False, default=dict)
     single_trump = StrictBooleanField(required=False, default=False)
     game_points = serializers.ListField(
         child=StrictIntegerField(), required=False, allow_null=True

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import engine
-from scoring.models import Game, Hand
+from scoring.models import Award, Game, Hand
 
 # The engine's input for a hand, by a name the API can annotate with (the edges do
 # not import the engine).
@@ -48,6 +48,28 @@ def state_of(game: Game) -> engine.GameState:
     )
 
 
+# A point credited to a side, as API.md writes it: {"side": 1}.
+SIDE_KEY = "side"
+
+
+def award_input(value: Any) -> Any:
+    """An award as a request gives it (a seat, None, or {"side": n}) as the engine
+    takes it. Anything else is passed on for the engine to refuse by name."""
+    if isinstance(value, Mapping) and set(value) == {SIDE_KEY}:
+        return engine.SideCredit(value[SIDE_KEY])
+    return value
+
+
+def stored_award(award: Award) -> int | engine.SideCredit:
+    """A stored award as the engine takes it: its seat, or its side's credit."""
+    return award.seat if award.seat is not None else engine.SideCredit(award.side)
+
+
+def row_shown(seat: int | None, side: int) -> int | dict[str, int]:
+    """A stored award's columns as API.md shows it: a seat, or {"side": n}."""
+    return seat if seat is not None else {SIDE_KEY: side}
+
+
 def hand_input_of(hand: Hand) -> engine.HandInput:
     """The engine input a stored hand was recorded with (awards prefetched)."""
     return engine.HandInput(
@@ -55,7 +77,7 @@ def hand_input_of(hand: Hand) -> engine.HandInput:
         pitcher=hand.pitcher,
         bid=hand.bid,
         trump=hand.trump or None,
-        awards={award.point: award.seat for award in hand.awards.all()},
+        awards={award.point: stored_award(award) for award in hand.awards.all()},
         single_trump=hand.single_trump,
         game_points=tuple(hand.game_points) if hand.game_points is not None else None,
     )
@@ -70,7 +92,10 @@ def hand_input_from(data: Mapping[str, Any]) -> engine.HandInput:
         pitcher=data.get("pitcher"),
         bid=data.get("bid"),
         trump=data.get("trump"),
-        awards=dict(data.get("awards") or {}),
+        awards={
+            point: award_input(value)
+            for point, value in (data.get("awards") or {}).items()
+        },
         single_trump=data.get("single_trump", False),
         game_points=tuple(game_points) if game_points is not None else None,
     )
@@ -97,10 +122,13 @@ def result_fields(result: engine.HandResult) -> dict[str, Any]:
 
 
 def hand_shape(
-    fields: dict[str, Any], awarded: dict[str, int], points: tuple[str, ...]
+    fields: dict[str, Any],
+    awarded: dict[str, int | dict[str, int]],
+    points: tuple[str, ...],
 ) -> dict[str, Any]:
-    """A hand's stored fields and awards (point -> seat) as API.md shows them, in
-    its order: every point of the variant in `points`, None for nobody."""
+    """A hand's stored fields and awards (point -> seat or {"side": n}) as API.md
+    shows them, in its order: every point of the variant in `points`, None for
+    nobody."""
     return {
         "number": fields["number"],
         "dealer": fields["dealer"],
@@ -123,7 +151,7 @@ def hand_dict(hand: Hand, points: tuple[str, ...]) -> dict[str, Any]:
     """A stored hand as API.md shows it (awards prefetched)."""
     return hand_shape(
         {name: getattr(hand, name) for name in HAND_FIELDS},
-        {award.point: award.seat for award in hand.awards.all()},
+        {award.point: row_shown(award.seat, award.side) for award in hand.awards.all()},
         points,
     )
 

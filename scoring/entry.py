@@ -23,6 +23,8 @@ from scoring.refusals import TableNames, sentence
 from scoring.vocabulary import LOW_HINTS, POINT_HINTS, POINT_LABELS, suit_label
 
 NOBODY = "none"
+# A point credited to a team without naming the partner: "side-1".
+SIDE_PREFIX = "side-"
 # A game-point box holds at most MAX_GAME_POINTS: a longer number is no total at all.
 GAME_POINT_DIGITS = len(str(MAX_GAME_POINTS))
 QUICK, FULL = "quick", "full"
@@ -35,6 +37,8 @@ class Choice:
     checked: bool = False
     disabled: bool = False
     side: int | None = None
+    # A team credited as a whole (shown only once chosen, by "Rest to team").
+    team: bool = False
 
 
 @dataclass
@@ -106,7 +110,9 @@ class HandEntry:
         except ValueError:
             return str(uuid.uuid4())
 
-    def _seat_choices(self, name: str, *, nobody: bool = False) -> list[Choice]:
+    def _seat_choices(
+        self, name: str, *, nobody: bool = False, teams: bool = False
+    ) -> list[Choice]:
         value = str(self.data.get(name, ""))
         choices = [
             Choice(
@@ -119,6 +125,18 @@ class HandEntry:
         ]
         if nobody:
             choices.append(Choice(NOBODY, "Nobody", checked=value == NOBODY))
+        if teams and self.rules.partnership:
+            # A point credited to the team, no partner named ("Rest to team").
+            choices += [
+                Choice(
+                    f"{SIDE_PREFIX}{side}",
+                    team_name,
+                    checked=value == f"{SIDE_PREFIX}{side}",
+                    side=side,
+                    team=True,
+                )
+                for side, team_name in enumerate(self.side_names)
+            ]
         return choices
 
     def _build_rows(self) -> None:
@@ -142,7 +160,7 @@ class HandEntry:
                 Row(
                     f"award-{point}",
                     str(POINT_LABELS[point]),
-                    self._seat_choices(f"award-{point}", nobody=nobody),
+                    self._seat_choices(f"award-{point}", nobody=nobody, teams=True),
                     hint=self._point_hint(point),
                 )
             )
@@ -292,7 +310,9 @@ class HandEntry:
 
     @property
     def rest_choices(self) -> list[Choice]:
-        """13-Point: "the rest to team …", the team's first seat taking it."""
+        """13-Point: "the rest to team …": every point not tapped yet is credited
+        to that team, without naming a partner (each row's team choice, value
+        `side-<n>`, which table.js ticks at once)."""
         if self.rules.variant is not Variant.THIRTEEN:
             return []
         return [
@@ -301,12 +321,13 @@ class HandEntry:
         ]
 
     def give_rest(self, side: int) -> None:
-        """Award every point not tapped yet to `side` (its first seat)."""
-        seat = self.rules.sides[side][0]
+        """Credit every point not tapped yet to `side` as a team: nobody in it is
+        named, so it counts for the team and for no player."""
+        value = f"{SIDE_PREFIX}{side}"
         for row in self.awards:
             if row.chosen is None:
                 for choice in row.choices:
-                    choice.checked = choice.value == str(seat)
+                    choice.checked = choice.value == value
 
     def carry_auction(self) -> None:
         """Switching from the whole auction to pitcher and bid: a complete, legal
@@ -374,11 +395,11 @@ class HandEntry:
         to tap or a game-point box is not a number (then named in its errors)."""
         if self.missing():
             return None
-        awards: dict[str, int | None] = {}
+        awards: dict[str, engine.Award] = {}
         for point, row in zip(self.rules.points, self.awards, strict=True):
             chosen = row.chosen
             if chosen is not None:
-                awards[point] = None if chosen == NOBODY else int(chosen)
+                awards[point] = _award_value(chosen)
         game_points = self._game_points()
         if any(gp["errors"] for gp in self.game_points):
             return None
@@ -420,7 +441,11 @@ class HandEntry:
         derive_game = any(gp["value"] for gp in self.game_points)
         for row in self.awards:
             if row.chosen is None and not (row.name == "award-game" and derive_game):
-                nobody = " or Nobody" if row.choices[-1].value == NOBODY else ""
+                nobody = (
+                    " or Nobody"
+                    if any(choice.value == NOBODY for choice in row.choices)
+                    else ""
+                )
                 row.errors.append(f"Who took {row.legend}? Tap a player{nobody}.")
 
     def _game_points(self) -> tuple[int, ...] | None:
@@ -490,6 +515,16 @@ def _call_value(value: object) -> int | str | None:
     return parse_whole_number(text, max_digits=2)
 
 
+def _award_value(chosen: str) -> engine.Award:
+    """A tapped choice of an award row: nobody, a team, or a seat (only the row's
+    own choices can be chosen: a value posted that is none of them taps nothing)."""
+    if chosen == NOBODY:
+        return None
+    if chosen.startswith(SIDE_PREFIX):
+        return engine.SideCredit(int(chosen.removeprefix(SIDE_PREFIX)))
+    return int(chosen)
+
+
 def _data_of(hand: engine.HandInput, points: tuple[str, ...]) -> dict[str, str]:
     """A recorded hand as the form's fields, to correct it: a point stored for
     nobody has no award row, and shows as Nobody."""
@@ -503,7 +538,10 @@ def _data_of(hand: engine.HandInput, points: tuple[str, ...]) -> dict[str, str]:
         data["bid"] = str(hand.bid)
     for point in points:
         seat = hand.awards.get(point)
-        data[f"award-{point}"] = NOBODY if seat is None else str(seat)
+        if isinstance(seat, engine.SideCredit):
+            data[f"award-{point}"] = f"{SIDE_PREFIX}{seat.side}"
+        else:
+            data[f"award-{point}"] = NOBODY if seat is None else str(seat)
     if hand.trump:
         data["trump"] = hand.trump
     if hand.single_trump:

@@ -92,9 +92,7 @@ class NewGameForm(PlainForm):
         super().__init__(*args, **kwargs)
         self.user = user
         self.clubs = {club.slug: club for club in clubs}
-        self.fields["club"].widget.choices = [("", "No club")] + [
-            (club.slug, club.name) for club in clubs
-        ]
+        self._label_clubs()
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Player {seat + 1}",
@@ -135,7 +133,14 @@ class NewGameForm(PlainForm):
         """Offer one more club in the select (a superuser's ?club=)."""
         if club.slug not in self.clubs:
             self.clubs[club.slug] = club
-            self.fields["club"].widget.choices.append((club.slug, club.name))
+            self._label_clubs()
+
+    def _label_clubs(self) -> None:
+        # Two clubs of one name are told apart ("Elks Lodge (Main Street)").
+        labels = club_selectors.club_labels(self.clubs.values())
+        self.fields["club"].widget.choices = [("", "No club")] + [
+            (club.slug, labels[club.pk]) for club in self.clubs.values()
+        ]
 
     def clean_club(self) -> Club | None:
         slug = self.cleaned_data.get("club") or ""

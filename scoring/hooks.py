@@ -86,8 +86,20 @@ class GameReopened(GameEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameAbandoned(GameEvent):
-    """The game was abandoned. Declared for listeners to come: nothing abandons a
-    game yet, so nothing fires it."""
+    """The game, open, was abandoned: kept, read-only, left out of standings and
+    statistics (services.game_abandon)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResumed(GameEvent):
+    """The abandoned game is open again (services.game_resume)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameDeleted(GameEvent):
+    """The game, without hands, is being deleted: dispatched before its row goes
+    (`game` is still there), so a listener can refuse or let go of what points to
+    it (services.game_delete)."""
 
 
 Listener = Callable[[Any], None]

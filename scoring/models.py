@@ -25,6 +25,9 @@ Variant = models.TextChoices(
 class Status(models.TextChoices):
     IN_PROGRESS = "in_progress", "In progress"
     FINISHED = "finished", "Finished"
+    # Stopped before anyone won: kept and read-only, left out of standings and
+    # statistics (Game.objects.counted()); its scorekeepers may resume it.
+    ABANDONED = "abandoned", "Abandoned"
 
 
 # Every point of both variants by its API name (`jack` is shared).
@@ -35,6 +38,16 @@ Point = models.TextChoices(
 Suit = models.TextChoices(
     "Suit", [(suit.name, (suit.value, SUITS[suit].label)) for suit in engine.Suit]
 )
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def counted(self) -> "GameQuerySet":
+        """The games that count in standings and statistics: every game but the
+        abandoned ones (a game in progress counts as far as it went)."""
+        return self.exclude(status=Status.ABANDONED)
+
+    def abandoned(self) -> "GameQuerySet":
+        return self.filter(status=Status.ABANDONED)
 
 
 class Game(models.Model):
@@ -64,6 +77,8 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-updated_at", "-id"]
         indexes = [models.Index(fields=["-updated_at"], name="game_recent_idx")]
@@ -87,7 +102,10 @@ class Game(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(status=Status.FINISHED, winner__isnull=False)
-                | Q(status=Status.IN_PROGRESS, winner__isnull=True),
+                | Q(
+                    status__in=[Status.IN_PROGRESS, Status.ABANDONED],
+                    winner__isnull=True,
+                ),
                 name="game_finished_iff_winner",
             ),
             # Partners sit opposite: a partnership game has half as many sides.
@@ -101,6 +119,10 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.get_variant_display()})"
+
+    @property
+    def abandoned(self) -> bool:
+        return self.status == Status.ABANDONED
 
 
 class Seat(models.Model):
@@ -190,15 +212,23 @@ class Hand(models.Model):
 
 
 class Award(models.Model):
-    """One point of one hand taken by one seat: lets the database count, per player,
-    how often each point was taken. Points awarded to nobody have no row."""
+    """One point of one hand taken by one seat, or credited to a side (a team) without
+    naming the partner who took it: lets the database count, per player, how often
+    each point was taken. A side credit has no seat and no player, so it counts for
+    no player (but for its side). Points awarded to nobody have no row."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="awards")
     point = models.CharField(max_length=16, choices=Point.choices)
-    seat = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     side = models.PositiveSmallIntegerField()
     value = models.PositiveSmallIntegerField(default=1)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="awards")
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="awards",
+    )
 
     class Meta:
         ordering = ["hand", "point"]
@@ -213,13 +243,27 @@ class Award(models.Model):
                 condition=Q(value__gte=1, value__lte=3), name="award_value_1_to_3"
             ),
             models.CheckConstraint(condition=Q(seat__lte=6), name="award_seat_0_to_6"),
+            # A seat's award names its player; a side credit names neither.
+            models.CheckConstraint(
+                condition=Q(seat__isnull=False, player__isnull=False)
+                | Q(seat__isnull=True, player__isnull=True),
+                name="award_seat_iff_player",
+            ),
+            # A seat plays for a side numbered at most its own (as Seat says); a
+            # side credited alone is a team, and a table has at most three.
+            models.CheckConstraint(
+                condition=Q(seat__isnull=False, side__lte=F("seat"))
+                | Q(seat__isnull=True, side__lte=2),
+                name="award_side_of_seat_or_team",
+            ),
         ]
         indexes = [
             models.Index(fields=["player", "point"], name="award_player_point_idx")
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_point_display()} to seat {self.seat} in {self.hand}"
+        taker = f"seat {self.seat}" if self.seat is not None else f"team {self.side}"
+        return f"{self.get_point_display()} to {taker} in {self.hand}"
 
 
 class HandRevision(models.Model):
@@ -258,3 +302,50 @@ class HandRevision(models.Model):
     def __str__(self) -> str:
         action = self.get_action_display()
         return f"{action} hand {self.hand_number} of game {self.game_id}"
+
+
+class GameLog(models.Model):
+    """The revision log of whole games: abandoned, resumed, deleted. A deletion's
+    entry outlives its game (the tombstone): `game` is then null (so are the game's
+    earlier entries), `game_number`, `club` and `before` (the game as it was:
+    variant, players, scores …) remain."""
+
+    class Action(models.TextChoices):
+        ABANDON = "abandon", "Abandoned"
+        RESUME = "resume", "Resumed"
+        DELETE = "delete", "Deleted"
+
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="log"
+    )
+    game_number = models.PositiveIntegerField()
+    # The club the game was in: a deleted game's tombstone keeps its club's privacy.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    action = models.CharField(max_length=8, choices=Action.choices)
+    before = models.JSONField()
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["changed_at", "id"]
+        indexes = [
+            models.Index(fields=["game_number"], name="gamelog_game_number_idx"),
+            models.Index(fields=["club", "-changed_at"], name="gamelog_club_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=["abandon", "resume", "delete"]),
+                name="gamelog_action_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_number} {self.get_action_display().lower()}"

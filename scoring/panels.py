@@ -6,7 +6,7 @@ from django.http import HttpRequest
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
-from scoring.selectors import game_list
+from scoring.selectors import game_list, players_of
 from scoring.sheet import game_cards
 
 RECENT_GAMES = 10
@@ -21,4 +21,5 @@ def club_games(request: HttpRequest, club: Club, access: ClubAccess) -> Panel:
 def profile_games(request: HttpRequest, user: AbstractBaseUser) -> Panel:
     """The profile's games: those played under any of the user's players."""
     games = game_cards(game_list(user=user, played_by=user, limit=RECENT_GAMES))
-    return Panel("scoring/_profile_games.html", {"games": games})
+    players = players_of(user) if games else []
+    return Panel("scoring/_profile_games.html", {"games": games, "players": players})

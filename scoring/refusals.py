@@ -25,6 +25,15 @@ NAMED: dict[str, str] = {
         "{point:cap} goes to a player number from 0 to {last}, or to nobody; not "
         "{given}."
     ),
+    "invalid_seat/award_partners": gettext_noop(
+        "{point:cap} goes to a player number from 0 to {last}, to a team (like "
+        '{{"side": 1}}), or to nobody; not {given}.'
+    ),
+    "side_credit_solo": gettext_noop(
+        "{point:cap} is credited to a team, but this game has no teams: every "
+        "player scores for themself. Award it to the player that took it, or to "
+        "nobody."
+    ),
     "invalid_awards": gettext_noop(
         "The awards must name, for each point, a player or nobody, like "
         '{{"high": 0, "low": 2}}.'
@@ -66,6 +75,9 @@ CONFLICT_CODES = frozenset(
         "not_last_hand",
         "number_conflict",
         "hand_undone",
+        "game_abandoned",
+        "game_finished",
+        "game_has_hands",
         # A listener of the game hook refuses: what follows the game (a
         # tournament's bracket) depends on its result as it stands.
         "result_depended_on",

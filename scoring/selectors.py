@@ -7,6 +7,7 @@ from django.db.models import (
     Exists,
     OuterRef,
     Prefetch,
+    Q,
     QuerySet,
     prefetch_related_objects,
 )
@@ -15,8 +16,8 @@ from django.db.models.functions import Lower
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.vocabulary import KEEPERS
-from scoring.convert import HAND_FIELDS, hand_shape, rules_for
-from scoring.models import Award, Game, Hand, HandRevision, Seat
+from scoring.convert import HAND_FIELDS, hand_shape, row_shown, rules_for
+from scoring.models import Award, Game, GameLog, Hand, HandRevision, Seat
 
 # The club and profile pages show game cards from here (until they get panels).
 
@@ -75,6 +76,106 @@ def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
     return game.created_by_id == user.pk
 
 
+def game_manageable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
+    """Whether `user` may abandon, resume or delete `game`: its creator, or in a
+    club's game the club's organisers (a creator who is no longer one of the club's
+    organisers or scorekeepers may not, as for recording hands). Superusers too."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    if game.club_id is None:
+        return game.created_by_id == user.pk
+    access = permissions.club_access(club=game.club, user=user)
+    return access.can_manage or (
+        access.can_keep_score and game.created_by_id == user.pk
+    )
+
+
+def game_archive(
+    *, user: AbstractBaseUser | None, player: Player | None = None
+) -> QuerySet[Game]:
+    """Every game the user may read (only those `player` sat in, if given), newest
+    first (by when it started), with clubs and seated players (2 queries a page):
+    the archives filter it."""
+    games = Game.objects.filter(permissions.games_visible_filter(user))
+    if player is not None:
+        games = games.filter(
+            Exists(Seat.objects.filter(game=OuterRef("pk"), player=player))
+        )
+    return (
+        games.select_related("club")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+        .order_by("-created_at", "-id")
+    )
+
+
+def players_visible_to(user: AbstractBaseUser | None) -> QuerySet[Player]:
+    """Players whose games the user may look for: outside clubs, or in a club the
+    user may see (a private club's roster does not exist for outsiders)."""
+    return Player.objects.filter(
+        Q(club__isnull=True) | Q(club__in=permissions.clubs_visible_to(user))
+    )
+
+
+def player_for_archive(*, player_id: int, user: AbstractBaseUser | None) -> Player:
+    """The player with their club, if the user may see them (Player.DoesNotExist
+    otherwise)."""
+    return players_visible_to(user).select_related("club").get(pk=player_id)
+
+
+def players_of(user: AbstractBaseUser) -> list[Player]:
+    """The user's own players (one per club, and outside clubs), with their clubs,
+    by club name (1 query)."""
+    return list(
+        Player.objects.filter(user=user)
+        .select_related("club")
+        .order_by(Lower("club__name"), "id")
+    )
+
+
+def club_for_archive(*, slug: str, user: AbstractBaseUser | None) -> Club | None:
+    """The club of `slug` if the user may see it, else None (1 query)."""
+    return permissions.clubs_visible_to(user).filter(slug=slug).first()
+
+
+def game_was_deleted(*, game_id: int) -> bool:
+    """Whether game `game_id` existed and was deleted (1 query)."""
+    return GameLog.objects.filter(
+        game_number=game_id, action=GameLog.Action.DELETE
+    ).exists()
+
+
+def game_log(*, game_id: int) -> QuerySet[GameLog]:
+    """A game's abandonments and resumptions, oldest first (1 query)."""
+    return (
+        GameLog.objects.filter(game_id=game_id)
+        .select_related("changed_by")
+        .order_by("changed_at", "id")
+    )
+
+
+def deleted_games(
+    *, user: AbstractBaseUser | None, club: Club | None = None, limit: int = 20
+) -> list[GameLog]:
+    """The tombstones of deleted games the user may see, newest first: a club's for
+    its organisers and scorekeepers; outside clubs, those the user deleted."""
+    if user is None or not user.is_authenticated:
+        return []
+    entries = GameLog.objects.filter(action=GameLog.Action.DELETE)
+    if club is not None:
+        if not permissions.club_scorekeeping_by(club=club, user=user):
+            return []
+        entries = entries.filter(club=club)
+    else:
+        entries = entries.filter(club__isnull=True, changed_by=user)
+    return list(
+        entries.select_related("changed_by").order_by("-changed_at", "-id")[:limit]
+    )
+
+
 def game_seats(game: Game) -> list[Seat]:
     """The game's seats in order with their players: one query the first time for a
     game object, none after (nor when they were prefetched)."""
@@ -103,11 +204,14 @@ def game_hands(game: Game) -> list[dict[str, Any]]:
     rows = list(
         Hand.objects.filter(game=game).order_by("number").values("id", *HAND_FIELDS)
     )
-    awarded: dict[int, dict[str, int]] = {row["id"]: {} for row in rows}
+    awarded: dict[int, dict[str, int | dict[str, int]]] = {
+        row["id"]: {} for row in rows
+    }
     if rows:
         awards = Award.objects.filter(hand__game=game).order_by()
-        for hand_id, point, seat in awards.values_list("hand_id", "point", "seat"):
-            awarded[hand_id][point] = seat
+        columns = awards.values_list("hand_id", "point", "seat", "side")
+        for hand_id, point, seat, side in columns:
+            awarded[hand_id][point] = row_shown(seat, side)
     points = rules_for(game).points
     return [hand_shape(row, awarded[row["id"]], points) for row in rows]
 

@@ -25,7 +25,7 @@ from scoring.convert import (
     state_of,
 )
 from scoring.engine import RuleViolation
-from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
+from scoring.models import Award, Game, GameLog, Hand, HandRevision, Seat, Status
 
 PLAYER_NAME_MAX = 40
 
@@ -165,16 +165,24 @@ def game_start(
     return game
 
 
-def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
+def rematch_dealer(game: Game) -> int:
+    """Who deals first in the next game of `game`: the deal goes on passing to the
+    left, so the seat that would have dealt the next hand."""
+    return rules_for(game).dealer_of(game.hand_count + 1)
+
+
+def game_rematch(
+    *, game: Game, by: AbstractBaseUser | None, first_dealer: int | None = None
+) -> Game:
     """The next game of a finished one: the same players in the same seats, the
-    same variant and options, in the same club; the deal moves on one seat (seats
-    prefetched). Whether `by` may start it is the caller's check."""
-    rules = rules_for(game)
+    same variant and options, in the same club; `first_dealer` deals first (by
+    default the deal moves on: rematch_dealer). Seats prefetched. Whether `by` may
+    start it is the caller's check."""
     return game_start(
         variant=game.variant,
         players=[seat.player for seat in game.seats.all()],
         partnership=game.partnership,
-        first_dealer=rules.dealer_of(game.hand_count + 1),
+        first_dealer=rematch_dealer(game) if first_dealer is None else first_dealer,
         options=game.options,
         club=game.club,
         created_by=by,
@@ -183,6 +191,12 @@ def game_rematch(*, game: Game, by: AbstractBaseUser | None) -> Game:
 
 def _lock(game_id: int) -> Game:
     return Game.objects.select_for_update().get(pk=game_id)
+
+
+def _refuse_if_abandoned(game: Game) -> None:
+    """An abandoned game is read-only until it is resumed."""
+    if game.status == Status.ABANDONED:
+        raise RuleViolation("game_abandoned", "status")
 
 
 def _apply_state(game: Game, state: engine.GameState) -> int | None:
@@ -230,21 +244,30 @@ def _winner_events(
 
 
 def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
+    """One row per point taken: a seat's with its player, or a side credit's with
+    neither (it counts for the side, for no player)."""
     rules_points = engine.POINT_VALUES[engine.Variant(game.variant)]
     # Read once per game object: the API's answer shows the same seats.
     seats = {seat.number: seat for seat in selectors.game_seats(game)}
-    Award.objects.bulk_create(
-        Award(
-            hand=hand,
-            point=point,
-            seat=seat,
-            side=seats[seat].side,
-            value=rules_points[point],
-            player_id=seats[seat].player_id,
+    rows = []
+    for point, award in result.awards.items():
+        if award is None:
+            continue
+        if isinstance(award, engine.SideCredit):
+            seat, side, player_id = None, award.side, None
+        else:
+            seat, side, player_id = award, seats[award].side, seats[award].player_id
+        rows.append(
+            Award(
+                hand=hand,
+                point=point,
+                seat=seat,
+                side=side,
+                value=rules_points[point],
+                player_id=player_id,
+            )
         )
-        for point, seat in result.awards.items()
-        if seat is not None
-    )
+    Award.objects.bulk_create(rows)
 
 
 def _client_id_used(game: Game, client_id: UUID) -> bool:
@@ -296,6 +319,7 @@ def hand_record(
     game = locked if locked is not None else _lock(game_id)
     if client_id is not None and _client_id_used(game, client_id):
         return game, False
+    _refuse_if_abandoned(game)
     expected = game.hand_count + 1
     if number is not None and number != expected:
         raise RuleViolation(
@@ -340,6 +364,7 @@ def hand_correct(
 ) -> Game:
     """Replace hand `number` and replay the whole game (RULES.md, Corrections)."""
     game = _lock(game_id)
+    _refuse_if_abandoned(game)
     hands = _hands_for_replay(game)
     target = _get_hand(hands, number)
     inputs = [hand_input_of(stored) for stored in hands]
@@ -388,6 +413,7 @@ def hand_correct(
 def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) -> Game:
     """Remove the last hand; the game reopens if that hand had won it."""
     game = _lock(game_id)
+    _refuse_if_abandoned(game)
     target = game.hands.filter(number=number).prefetch_related("awards").first()
     if target is None:
         raise HandNotFound(f"This game has no hand {number}.")
@@ -417,3 +443,96 @@ def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) 
     )
     _winner_events(game, previous_winner, _user(by))
     return game
+
+
+# --- Whole games: abandon, resume, delete -------------------------------------------
+
+
+def game_snapshot(game: Game) -> dict[str, Any]:
+    """The game as the game log keeps it (and a deletion's tombstone shows it)."""
+    seats = selectors.game_seats(game)
+    return {
+        "variant": game.variant,
+        "partnership": game.partnership,
+        "players": [seat.player.name for seat in seats],
+        "player_ids": [seat.player_id for seat in seats],
+        "options": game.options,
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "scores": game.scores,
+        "club": game.club.slug if game.club_id else None,
+        "created_by": game.created_by.get_username() if game.created_by else None,
+        "created_at": game.created_at.isoformat(),
+    }
+
+
+def _log(game: Game, action: str, before: dict[str, Any], by: Any) -> GameLog:
+    return GameLog.objects.create(
+        game=game if action != GameLog.Action.DELETE else None,
+        game_number=game.pk,
+        club_id=game.club_id,
+        action=action,
+        before=before,
+        changed_by=_user(by),
+    )
+
+
+def _lock_whole(game_id: int) -> Game:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("club", "created_by")
+        .get(pk=game_id)
+    )
+
+
+@transaction.atomic
+def game_abandon(*, game_id: int, by: AbstractBaseUser | None) -> tuple[Game, bool]:
+    """Abandon an open game: it is kept, read-only, left out of standings and
+    statistics (Game.objects.counted()), its log says who and when; GameAbandoned
+    is dispatched. Returns the game and whether it changed: an abandoned game is
+    left as it is (a second tap, a retry). A finished game is refused. Whether `by`
+    may is the caller's check (selectors.game_manageable_by)."""
+    game = _lock_whole(game_id)
+    if game.status == Status.ABANDONED:
+        return game, False
+    if game.status == Status.FINISHED:
+        raise RuleViolation("game_finished", "status")
+    before = game_snapshot(game)
+    game.status = Status.ABANDONED
+    game.save(update_fields=["status", "updated_at"])
+    _log(game, GameLog.Action.ABANDON, before, by)
+    hooks.dispatch(hooks.GameAbandoned(game=game, by=_user(by)))
+    return game, True
+
+
+@transaction.atomic
+def game_resume(*, game_id: int, by: AbstractBaseUser | None) -> tuple[Game, bool]:
+    """Open an abandoned game again (the table plays on after all); GameResumed is
+    dispatched. Returns the game and whether it changed: a game that is not
+    abandoned is left as it is."""
+    game = _lock_whole(game_id)
+    if game.status != Status.ABANDONED:
+        return game, False
+    before = game_snapshot(game)
+    game.status = Status.IN_PROGRESS
+    game.save(update_fields=["status", "updated_at"])
+    _log(game, GameLog.Action.RESUME, before, by)
+    hooks.dispatch(hooks.GameResumed(game=game, by=_user(by)))
+    return game, True
+
+
+@transaction.atomic
+def game_delete(*, game_id: int, by: AbstractBaseUser | None) -> GameLog:
+    """Delete a game started by mistake: only one without hands (else refused:
+    abandon it instead). Its seats and its log of undone hands go with it; the
+    game log keeps a tombstone (who, when, the game as it was), which is returned.
+    GameDeleted is dispatched while the row is still there."""
+    game = _lock_whole(game_id)
+    hands = game.hands.count()
+    if hands:
+        raise RuleViolation("game_has_hands", "hands", params={"hands": hands})
+    before = game_snapshot(game)
+    tombstone = _log(game, GameLog.Action.DELETE, before, by)
+    hooks.dispatch(hooks.GameDeleted(game=game, by=_user(by)))
+    game.delete()
+    return tombstone

@@ -11,7 +11,7 @@ from scoring import engine, words
 from scoring.convert import hand_input_of, rules_for, state_of
 from scoring.engine import RuleViolation
 from scoring.entry import HandEntry
-from scoring.models import Game, Hand, HandRevision, Point, Suit
+from scoring.models import Game, GameLog, Hand, HandRevision, Point, Suit
 
 # A cell a spreadsheet would read as a formula (OWASP "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -101,12 +101,43 @@ def game_sheet(game: Game) -> dict[str, Any]:
             {"name": names[side], "score": game.scores[side]} for side in waiting
         ],
         "winner": names[game.winner] if finished else None,
+        "win_reason": _win_reason(game, rules, names) if finished else None,
+        "waiting_words": [
+            words.needs_bid_to_go_out(
+                names[side], game.scores[side], partnership=game.partnership
+            )
+            for side in waiting
+        ],
+        # Where the game stands, for the phone's own count of the hands it keeps
+        # offline (static/js/offline/totals.js): the #sheet-state JSON in #table.
+        "sheet_state": {
+            "scores": list(game.scores),
+            "hands": game.hand_count,
+            "winner": game.winner,
+        },
         "house_rules": words.house_rules(rules),
         "tie": None if finished else words.tied_at_target(rules, game.scores, names),
         "next_number": None if finished else next_number,
         "next_dealer": None if finished else seats[next_dealer],
         "first_bidder": None if finished else seats[(next_dealer + 1) % rules.players],
     }
+
+
+def _win_reason(game: Game, rules: engine.Rules, names: list[str]) -> str | None:
+    """Why the winner won, told from the game's last hand (hands prefetched)."""
+    hands = game.hands.all()
+    if game.winner is None or not hands:
+        return None
+    last = hands[len(hands) - 1]
+    return words.win_reason(
+        rules,
+        winner=game.winner,
+        bidding_side=last.bidding_side,
+        bid=last.bid,
+        made=last.made,
+        scores=game.scores,
+        names=names,
+    )
 
 
 def replayed(
@@ -211,17 +242,39 @@ def table_context(
     editable: bool,
     entry: HandEntry | None,
     revisions: Iterable[HandRevision],
+    log: Iterable[GameLog] = (),
 ) -> dict[str, Any]:
     """The table page (or its #table partial): the sheet, the next hand's form and
-    its preview for a scorekeeper of an open game, the history of corrections."""
+    its preview for a scorekeeper of an open game, the history of corrections (and
+    of the game's abandonments and resumptions), newest first."""
+    changes = words.revision_changes(revisions, sheet["seat_names"])
+    changes += words.game_log_changes(log)
+    changes.sort(key=lambda change: change["at"], reverse=True)
     return {
         **sheet,
         "editable": editable,
         "hand_links": True,
         "entry": entry if editable and game.winner is None else None,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
-        "revisions": words.revision_changes(revisions, sheet["seat_names"]),
+        "revisions": changes,
     }
+
+
+def hand_awards(hand: Hand, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """Who took each point of a stored hand, in the variant's order: a player, a
+    team credited without naming the partner, or nobody (awards prefetched)."""
+    taken = {award.point: award for award in hand.awards.all()}
+    rows = []
+    for point in sheet["rules"].points:
+        award = taken.get(point)
+        if award is None:
+            who, team = None, False
+        elif award.seat is None:
+            who, team = sheet["side_names"][award.side], True
+        else:
+            who, team = sheet["seat_names"][award.seat], False
+        rows.append({"point": Point(point).label, "who": who, "team": team})
+    return rows
 
 
 def hand_context(
@@ -239,6 +292,8 @@ def hand_context(
         **sheet,
         "hand": hand,
         "row": next(row for row in sheet["hands"] if row["hand"] is hand),
+        "stole": words.stole(hand.auction, hand.dealer, hand.pitcher, hand.bid),
+        "awards": hand_awards(hand, sheet),
         "editable": editable,
         "entry": entry,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
@@ -253,6 +308,24 @@ def conflict_note(mine: HandEntry, theirs: Hand) -> dict[str, Any]:
     return {
         "number": theirs.number,
         **words.conflict_words(mine.names, theirs, mine.parse()),
+        "fields": [
+            (key, value)
+            for key, value in mine.data.items()
+            if key not in ("client_id", "number", "action", "csrfmiddlewaretoken")
+        ],
+    }
+
+
+def undo_race_note(mine: HandEntry, number: int, undone: list[int]) -> dict[str, Any]:
+    """This phone saved hand `number` after another phone undid `undone` (the hands
+    just before it): what happened, what this phone kept, its taps to offer."""
+    return {
+        "race": True,
+        "number": number,
+        "undone": undone[0],
+        "undone_words": words.undone_elsewhere(undone),
+        "kept_words": words.undo_race_kept(number, mine.names, mine.parse()),
+        "mine": words.conflict_words(mine.names, None, mine.parse())["mine"],
         "fields": [
             (key, value)
             for key, value in mine.data.items()
@@ -298,29 +371,56 @@ def _cell(value: object) -> object:
 
 def csv_rows(game: Game) -> Iterator[list[object]]:
     """Every hand of the game, one row each after a header, for a spreadsheet: who
-    dealt and pitched, the bid and whether it was made, who took each point, and
-    each side's points and running score (hands and awards prefetched)."""
+    dealt, the auction's calls, who pitched, the bid and whether it was made, who
+    took each point (a team credited as "Ann & Cy (team)"), each side's change in
+    the hand and running total, and the game's winner on the hand that won it
+    (hands and awards prefetched)."""
     rules = rules_for(game)
     seats = seat_names(game)
     sides = side_names(game)
-    header: list[object] = ["Hand", "Dealer", "Pitcher", "Bid", "Made", "Trump"]
+    header: list[object] = [
+        words.csv_hand(),
+        words.csv_dealer(),
+        words.csv_auction(),
+        words.csv_pitcher(),
+        words.csv_bid(),
+        words.csv_made(),
+        words.csv_trump(),
+    ]
     header += [Point(point).label for point in rules.points]
     for name in sides:
-        header += [f"{name} points", f"{name} score"]
+        header += [words.csv_change(name), words.csv_total(name)]
+    header.append(words.csv_winner())
     yield [_cell(value) for value in header]
     for hand in game.hands.all():
-        awarded = {award.point: award.seat for award in hand.awards.all()}
+        awarded = {
+            award.point: seats[award.seat]
+            if award.seat is not None
+            else words.team_credit(sides[award.side])
+            for award in hand.awards.all()
+        }
         row: list[object] = [
             hand.number,
             seats[hand.dealer],
+            _auction_words(hand, seats, rules.players),
             seats[hand.pitcher],
             hand.bid,
-            "yes" if hand.made else "no",
+            words.yes_no(hand.made),
             Suit(hand.trump).label if hand.trump else "",
         ]
-        row += [
-            seats[awarded[point]] if point in awarded else "" for point in rules.points
-        ]
+        row += [awarded.get(point, "") for point in rules.points]
         for delta, score in zip(hand.deltas, hand.scores, strict=True):
             row += [delta, score]
+        won = game.winner is not None and hand.number == game.hand_count
+        row.append(sides[game.winner] if won else "")
         yield [_cell(value) for value in row]
+
+
+def _auction_words(hand: Hand, seats: dict[int, str], players: int) -> str:
+    """The calls in auction order, each with its caller: "Bob 2, Cy pass"."""
+    if not hand.auction:
+        return ""
+    return ", ".join(
+        f"{seats[(hand.dealer + 1 + index) % players]} {call}"
+        for index, call in enumerate(hand.auction)
+    )

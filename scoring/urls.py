@@ -6,7 +6,13 @@ app_name = "scoring"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("games/", views.game_archive, name="archive"),
     path("games/new/", views.new_game, name="new_game"),
+    path("games/<int:game_id>/abandon/", views.game_abandon, name="game_abandon"),
+    path("games/<int:game_id>/resume/", views.game_resume, name="game_resume"),
+    path("games/<int:game_id>/delete/", views.game_delete, name="game_delete"),
+    path("clubs/<slug:slug>/games/", views.club_games, name="club_games"),
+    path("players/<int:player_id>/games/", views.player_games, name="player_games"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
     path("games/<int:game_id>/hands/<int:number>/", views.hand_detail, name="hand"),

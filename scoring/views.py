@@ -9,16 +9,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from pitchclub.models import Club
+from pitchclub.models import Club, Player
 from pitchclub.text import parse_whole_number
 from scoring import convert, selectors, services, share, words
 from scoring import sheet as sheets
 from scoring.entry import FULL, QUICK, HandEntry
+from scoring.filters import GameFilter
 from scoring.forms import (
     MAX_SEATS,
     OPTIONS_FORMS,
@@ -98,13 +100,28 @@ def _table_context(
     request: HttpRequest, game: Game, entry: HandEntry | None = None
 ) -> dict[str, Any]:
     sheet = sheets.game_sheet(game)
-    editable = selectors.game_editable_by(game=game, user=request.user)
+    # An abandoned game is read-only until it is resumed.
+    editable = not game.abandoned and selectors.game_editable_by(
+        game=game, user=request.user
+    )
     if editable and game.winner is None and entry is None:
         entry = _entry_for(request, game, sheet)
-    revisions = selectors.revision_list(game_id=game.pk)
-    return sheets.table_context(
-        game, sheet, editable=editable, entry=entry, revisions=revisions
+    context = sheets.table_context(
+        game,
+        sheet,
+        editable=editable,
+        entry=entry,
+        revisions=selectors.revision_list(game_id=game.pk),
+        log=selectors.game_log(game_id=game.pk),
     )
+    context["manageable"] = selectors.game_manageable_by(game=game, user=request.user)
+    if game.winner is not None and editable:
+        # "New game, same players" offers who deals first: by default the deal
+        # goes on to the left.
+        dealer = services.rematch_dealer(game)
+        context["rematch_dealer"] = dealer
+        context["rematch_dealer_name"] = sheet["seat_names"][dealer]
+    return context
 
 
 @require_safe
@@ -172,6 +189,9 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.winner is not None:
         messages.info(request, words.game_over())
         return _table_response(request, game, None, status=409)
+    if game.abandoned:
+        messages.error(request, RuleViolation("game_abandoned", "status").message)
+        return _table_response(request, game, None, status=409)
     sheet = sheets.game_sheet(game)
     entry, action = _posted_entry(request, game, sheet)
     if action == "restore":
@@ -231,6 +251,13 @@ def _refused(
             return _table_response(
                 request, game, _conflict(request, game, entry, number), 409
             )
+        undone = _undone_before(game, number)
+        if undone:
+            # Another phone undid the hand(s) before this one: told as such, with
+            # this phone's taps one tap from the form for the next hand.
+            return _table_response(
+                request, game, _undo_race(request, game, entry, number, undone), 409
+            )
         # A number past the next hand: no other phone to blame, only a gap.
         entry.add_refusal(refusal)
         return _table_response(request, game, entry, status=409)
@@ -247,6 +274,31 @@ def _conflict(
     theirs = game.hands.all()[number - 1]
     entry = _entry_for(request, game, sheets.game_sheet(game))
     entry.conflict = sheets.conflict_note(mine, theirs)
+    return entry
+
+
+def _undone_before(game: Game, number: int | None) -> list[int]:
+    """The hands between the game's last and hand `number` that were undone: a phone
+    saving hand 8 after another phone undid hand 7 (issue 11)."""
+    if number is None or number <= game.hand_count + 1:
+        return []
+    undone = set(
+        selectors.revision_list(game_id=game.pk)
+        .filter(action="undo", hand_number__gt=game.hand_count, hand_number__lt=number)
+        .values_list("hand_number", flat=True)
+    )
+    between = set(range(game.hand_count + 1, number))
+    return sorted(between) if between <= undone else []
+
+
+def _undo_race(
+    request: HttpRequest, game: Game, mine: HandEntry, number: int, undone: list[int]
+) -> HandEntry:
+    """This phone saved hand `number` after another phone undid the hands before it:
+    a fresh entry for the next hand, saying so, with this phone's taps offered for
+    it (the phone keeps them for later otherwise)."""
+    entry = _entry_for(request, game, sheets.game_sheet(game))
+    entry.conflict = sheets.undo_race_note(mine, number, undone)
     return entry
 
 
@@ -269,7 +321,9 @@ def hand_detail(request: HttpRequest, game_id: int, number: int) -> HttpResponse
     if not 1 <= number <= len(hands):
         raise Http404("No such hand.")
     hand = hands[number - 1]
-    editable = selectors.game_editable_by(game=game, user=request.user)
+    editable = not game.abandoned and selectors.game_editable_by(
+        game=game, user=request.user
+    )
     sheet = sheets.game_sheet(game)
     entry, status = None, 200
     if request.method == "POST":
@@ -334,6 +388,9 @@ def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     hands = list(game.hands.all())
     if not 1 <= number <= len(hands):
         raise Http404("No such hand.")
+    if game.abandoned:
+        messages.error(request, RuleViolation("game_abandoned", "status").message)
+        return redirect("scoring:game", game_id=game.pk)
     if number != len(hands):
         messages.error(request, words.only_last_undone(len(hands), number))
         return redirect("scoring:hand", game_id=game.pk, number=number)
@@ -452,3 +509,179 @@ def _new_game_context(
             for name in options.errors
         ),
     }
+
+
+# --- Abandoning, resuming and deleting a game ----------------------------------------
+
+
+def _manageable_game(request: HttpRequest, game_id: int) -> Game:
+    game = _readable_game(game_id, request.user)
+    if not selectors.game_manageable_by(game=game, user=request.user):
+        raise PermissionDenied(
+            "Only the person who started this game, or its club's organisers, can "
+            "abandon or delete it."
+        )
+    return game
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_abandon(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Abandon the game, after a confirmation page: kept, read-only, left out of
+    standings and statistics; it can be resumed."""
+    game = _manageable_game(request, game_id)
+    if request.method == "POST":
+        try:
+            _, changed = services.game_abandon(game_id=game.pk, by=request.user)
+        except RuleViolation as refusal:
+            messages.error(request, refusal.message)
+        else:
+            if changed:
+                messages.success(request, words.game_abandoned())
+            else:
+                messages.info(request, words.game_already_abandoned())
+        return redirect("scoring:game", game_id=game.pk)
+    if game.abandoned:
+        messages.info(request, words.game_already_abandoned())
+        return redirect("scoring:game", game_id=game.pk)
+    if game.winner is not None:
+        messages.error(request, RuleViolation("game_finished", "status").message)
+        return redirect("scoring:game", game_id=game.pk)
+    context = {**sheets.game_sheet(game), "can_delete": game.hand_count == 0}
+    return render(request, "scoring/abandon.html", context)
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_resume(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Open an abandoned game again (one tap: nothing is lost either way)."""
+    game = _manageable_game(request, game_id)
+    _, changed = services.game_resume(game_id=game.pk, by=request.user)
+    if changed:
+        messages.success(request, words.game_resumed())
+    return redirect("scoring:game", game_id=game.pk)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_delete(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Delete a game started by mistake (no hands), after a confirmation page; a
+    game with hands is offered abandoning instead."""
+    try:
+        game = _manageable_game(request, game_id)
+    except Http404:
+        if request.method == "POST" and selectors.game_was_deleted(game_id=game_id):
+            # A second tap: the game is gone already.
+            messages.info(request, words.game_already_deleted(game_id))
+            return redirect("scoring:home")
+        raise
+    if request.method == "POST":
+        try:
+            services.game_delete(game_id=game.pk, by=request.user)
+        except RuleViolation as refusal:
+            messages.error(request, refusal.message)
+            return redirect("scoring:game_abandon", game_id=game.pk)
+        messages.success(request, words.game_deleted(game.pk))
+        if game.club_id is not None:
+            return redirect("scoring:club_games", slug=game.club.slug)
+        return redirect("scoring:home")
+    if game.hand_count:
+        messages.error(
+            request,
+            RuleViolation(
+                "game_has_hands", "hands", params={"hands": game.hand_count}
+            ).message,
+        )
+        return redirect("scoring:game_abandon", game_id=game.pk)
+    return render(request, "scoring/delete.html", sheets.game_sheet(game))
+
+
+# --- The archives: every game can be found -------------------------------------------
+
+ARCHIVE_PAGE = 20
+
+
+def _archive(
+    request: HttpRequest,
+    games: Any,
+    *,
+    title: str,
+    players: Any = None,
+    fixed: tuple[str, ...] = (),
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """A paged, filtered list of games (scoring.filters): a wrong filter is said
+    next to its box and the list is not filtered by it."""
+    found = GameFilter(
+        request.GET or None, games, user=request.user, players=players, fixed=fixed
+    )
+    status = 200
+    if found.is_bound and not found.is_valid():
+        shown, status = games.none(), 400
+    else:
+        shown = found.qs
+    paginator = Paginator(shown, ARCHIVE_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "title": title,
+        "filter": found,
+        "page": page,
+        "games": sheets.game_cards(page.object_list),
+        "query": query.urlencode(),
+        "filtered": found.active,
+        **(extra or {}),
+    }
+    return render(request, "scoring/archive.html", context, status=status)
+
+
+@require_safe
+def game_archive(request: HttpRequest) -> HttpResponse:
+    """Every game the user may read."""
+    return _archive(
+        request,
+        selectors.game_archive(user=request.user),
+        title=words.archive_title(),
+        extra={
+            "with_club": True,
+            "deleted": selectors.deleted_games(user=request.user),
+        },
+    )
+
+
+@require_safe
+def club_games(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club's games (a private club's: its members only)."""
+    if not SLUG.fullmatch(slug):
+        raise Http404("No such club.")
+    club = selectors.club_for_archive(slug=slug, user=request.user)
+    if club is None:
+        raise Http404("No such club.")
+    return _archive(
+        request,
+        selectors.game_archive(user=request.user).filter(club=club),
+        title=words.club_archive_title(club.name),
+        players=club.players.all(),
+        fixed=("club",),
+        extra={
+            "club": club,
+            "deleted": selectors.deleted_games(user=request.user, club=club),
+        },
+    )
+
+
+@require_safe
+def player_games(request: HttpRequest, player_id: int) -> HttpResponse:
+    """Every game a player sat in (a private club's player: its members only)."""
+    try:
+        player = selectors.player_for_archive(player_id=player_id, user=request.user)
+    except Player.DoesNotExist as missing:
+        raise Http404("No such player.") from missing
+    return _archive(
+        request,
+        selectors.game_archive(user=request.user, player=player),
+        title=words.player_archive_title(player.name),
+        fixed=("player",) + (("club",) if player.club_id else ()),
+        extra={"player": player, "with_club": player.club_id is None},
+    )

@@ -1,5 +1,6 @@
 """Watching a game: the live view, the CSV export, "new game, same players"."""
 
+import codecs
 import csv
 
 from django.contrib import messages
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import selectors as club_selectors
+from pitchclub.text import parse_whole_number
 from scoring import selectors, services, sheet, words
 from scoring.models import Game
 from scoring.refusals import RuleViolation
@@ -59,10 +61,13 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_safe
 def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Every hand of the game, one row each, for a spreadsheet (sheet.csv_rows)."""
+    """Every hand of the game, one row each, for a spreadsheet (sheet.csv_rows).
+    UTF-8 with a byte order mark: without it Excel reads the names as another
+    encoding ("ZoÃ«")."""
     game = _readable_game(request, game_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="pitch-game-{game.pk}.csv"'
+    response.write(codecs.BOM_UTF8)
     csv.writer(response).writerows(sheet.csv_rows(game))
     return response
 
@@ -71,7 +76,8 @@ def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
     """After a game is won: a new one with the same players in the same seats, the
-    same variant and options, in the same club; the deal moves on one seat."""
+    same variant and options, in the same club; the player chosen on the page
+    deals first (`first_dealer`; without it the deal moves on one seat)."""
     game = _readable_game(request, game_id)
     user = request.user
     if not selectors.game_editable_by(game=game, user=user):
@@ -90,8 +96,15 @@ def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.winner is None:
         messages.error(request, words.not_over_yet())
         return redirect("scoring:game", game.pk)
+    # Who deals first, as the scorekeeper chose (by default the deal goes on to the
+    # left); a seat that does not exist is refused by the rules, with the others.
+    posted = request.POST.get("first_dealer", "").strip()
+    first_dealer = parse_whole_number(posted, max_digits=2) if posted else None
+    if posted and first_dealer is None:
+        messages.error(request, words.rematch_dealer_not_a_seat())
+        return redirect("scoring:game", game.pk)
     try:
-        again = services.game_rematch(game=game, by=user)
+        again = services.game_rematch(game=game, by=user, first_dealer=first_dealer)
     except RuleViolation as refusal:
         messages.error(request, words.rematch_refused(refusal.message))
         return redirect("scoring:game", game.pk)

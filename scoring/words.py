@@ -6,10 +6,10 @@ scoring/sheet.py), never from a query here."""
 from collections.abc import Iterable
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import engine
-from scoring.models import Game, Hand, HandRevision, Point
+from scoring.models import Game, GameLog, Hand, HandRevision, Point
 
 
 def stole(auction: Any, dealer: int, pitcher: int, bid: int) -> bool:
@@ -96,15 +96,44 @@ def would_win(name: str, hand: int) -> str:
     }
 
 
-def conflict_words(names: Any, theirs: Hand, mine: engine.HandInput | None) -> dict:
-    """What another phone recorded as hand `theirs.number`, and what this phone
-    kept, for the conflict note above the form."""
-    kept = (
+def _kept(names: Any, mine: engine.HandInput | None) -> str:
+    return (
         gettext("%(pitcher)s bid %(bid)s")
         % {"pitcher": names[mine.pitcher], "bid": mine.bid}
         if mine is not None and mine.pitcher is not None
         else gettext("the taps on this phone")
     )
+
+
+def undone_elsewhere(numbers: list[int]) -> str:
+    """ "Hand 7 was undone on another phone." (the hands before this phone's)."""
+    if len(numbers) == 1:
+        return gettext("Hand %(number)s was undone on another phone.") % {
+            "number": numbers[0]
+        }
+    return gettext("Hands %(first)s to %(last)s were undone on another phone.") % {
+        "first": numbers[0],
+        "last": numbers[-1],
+    }
+
+
+def undo_race_kept(number: int, names: Any, mine: engine.HandInput | None) -> str:
+    """What became of this phone's hand after an undo elsewhere."""
+    return gettext(
+        "This phone's hand %(number)s (%(mine)s) was not saved: a hand is recorded "
+        "only after the one before it. Its taps are kept: use them for the next "
+        "hand if it is this deal, or once the hand before it is recorded again."
+    ) % {"number": number, "mine": _kept(names, mine)}
+
+
+def conflict_words(
+    names: Any, theirs: Hand | None, mine: engine.HandInput | None
+) -> dict:
+    """What another phone recorded as hand `theirs.number`, and what this phone
+    kept, for the conflict note above the form."""
+    kept = _kept(names, mine)
+    if theirs is None:
+        return {"theirs": "", "mine": kept}
     theirs_words = gettext("%(pitcher)s bid %(bid)s and %(outcome)s") % {
         "pitcher": names[theirs.pitcher],
         "bid": theirs.bid,
@@ -177,15 +206,84 @@ def rematch_refused(message: str) -> str:
     return gettext("The next game could not start: %(message)s") % {"message": message}
 
 
+def rematch_dealer_not_a_seat() -> str:
+    return gettext("Choose who deals first by tapping one of the players.")
+
+
 def rematch_started(dealer: str) -> str:
     return gettext(
         "New game with the same players: %(dealer)s deals the first hand."
     ) % {"dealer": dealer}
 
 
-def _who(seat: int | None, names: dict[int, str]) -> str:
+def game_abandoned() -> str:
+    return gettext(
+        "Game abandoned: it is kept here, read-only, and left out of standings "
+        "and statistics. Resume it if the table plays on."
+    )
+
+
+def game_already_abandoned() -> str:
+    return gettext("This game was already abandoned.")
+
+
+def game_resumed() -> str:
+    return gettext("Game resumed: record the next hand.")
+
+
+def game_deleted(number: int) -> str:
+    return gettext("Game %(number)s deleted. The record of its deletion is kept.") % {
+        "number": number
+    }
+
+
+def game_already_deleted(number: int) -> str:
+    return gettext("Game %(number)s was already deleted.") % {"number": number}
+
+
+def archive_title() -> str:
+    return gettext("All games")
+
+
+def club_archive_title(club: str) -> str:
+    return gettext("%(club)s: all games") % {"club": club}
+
+
+def player_archive_title(player: str) -> str:
+    return gettext("%(player)s: all games") % {"player": player}
+
+
+def game_log_changes(entries: Iterable[GameLog]) -> list[dict[str, Any]]:
+    """Abandonments and resumptions, in the shape of revision_changes."""
+    titles = {
+        GameLog.Action.ABANDON: gettext("Game abandoned"),
+        GameLog.Action.RESUME: gettext("Game resumed"),
+        GameLog.Action.DELETE: gettext("Game deleted"),
+    }
+    return [
+        {
+            "title": titles[GameLog.Action(entry.action)],
+            "details": [
+                ngettext("after %(hands)s hand", "after %(hands)s hands", hands)
+                % {"hands": hands}
+            ],
+            "at": entry.changed_at,
+            "by": entry.changed_by.get_username() if entry.changed_by else None,
+            "number": None,
+        }
+        for entry in entries
+        for hands in [entry.before.get("hand_count", 0)]
+    ]
+
+
+def _who(seat: int | dict[str, int] | None, names: dict[int, str]) -> str:
     if seat is None:
         return gettext("nobody")
+    if isinstance(seat, dict):
+        # A point credited to a team (partners sit opposite): "Ann & Cy".
+        side, teams = seat.get("side"), max(len(names) // 2, 1)
+        partners = [names[number] for number in sorted(names) if number % teams == side]
+        return " & ".join(partners) or gettext("team %(side)s") % {"side": side}
     return names.get(seat, gettext("seat %(seat)s") % {"seat": seat})
 
 
@@ -328,3 +426,135 @@ def house_rules(rules: engine.Rules) -> list[str]:
     elif rules.moon_fail == engine.MoonFail.LOSE:
         words.append(gettext("a failed moon loses the game"))
     return words
+
+
+# Why the game was won, under the winner banner (RULES.md, Winning). The same
+# templates go to the phone (scoring/offline.py) so that a win reached offline is
+# told in the same words by static/js/offline/score.js. Past tense throughout: it
+# reads the same for a player and for a team.
+
+
+def win_reasons() -> dict[str, str]:
+    """The sentences of win_reason, by case; %(winner)s, %(pitcher)s (the bidding
+    side), %(bid)s and %(score)s (the winner's total)."""
+    return {
+        "made": gettext(
+            "%(winner)s made the bid of %(bid)s and went out with %(score)s."
+        ),
+        "set_still_out": gettext(
+            "%(winner)s went out with %(score)s as the pitcher, though set back "
+            "%(bid)s."
+        ),
+        "on_their_bid": gettext(
+            "%(winner)s went out with %(score)s on %(pitcher)s's bid."
+        ),
+        "when_set": gettext(
+            "%(winner)s went out with %(score)s when %(pitcher)s got set back %(bid)s."
+        ),
+        "moon_made": gettext(
+            "%(winner)s shot the moon and took all 13 points: that wins the game "
+            "at once."
+        ),
+        "moon_lost": gettext(
+            "%(pitcher)s failed to shoot the moon, and a failed moon loses the game."
+        ),
+    }
+
+
+def win_case(
+    rules: engine.Rules, *, winner: int, bidding_side: int, bid: int, made: bool
+) -> str:
+    """Which of win_reasons tells this win (the winning hand's figures)."""
+    if rules.variant is engine.Variant.THIRTEEN and bid == rules.max_bid:
+        if made and winner == bidding_side:
+            return "moon_made"
+        if not made and winner != bidding_side and rules.moon_fail == "lose":
+            return "moon_lost"
+    if winner == bidding_side:
+        return "made" if made else "set_still_out"
+    return "on_their_bid" if made else "when_set"
+
+
+def win_reason(
+    rules: engine.Rules,
+    *,
+    winner: int,
+    bidding_side: int,
+    bid: int,
+    made: bool,
+    scores: list[int] | tuple[int, ...],
+    names: list[str],
+) -> str:
+    """ "Ann made the bid of 3 and went out with 8.": why `winner` won on its last
+    hand (`names`: the sides' names)."""
+    case = win_case(rules, winner=winner, bidding_side=bidding_side, bid=bid, made=made)
+    return win_reasons()[case] % {
+        "winner": names[winner],
+        "pitcher": names[bidding_side],
+        "bid": bid,
+        "score": scores[winner],
+    }
+
+
+def needs_bid_to_go_out(name: str, score: int, *, partnership: bool) -> str:
+    """A side at the target under the pitcher-only rule."""
+    template = (
+        gettext("%(name)s have %(score)s — need to win a bid to go out.")
+        if partnership
+        else gettext("%(name)s has %(score)s — needs to win a bid to go out.")
+    )
+    return template % {"name": name, "score": score}
+
+
+# The CSV export's header and cells (scoring.sheet.csv_rows).
+
+
+def csv_hand() -> str:
+    return gettext("Hand")
+
+
+def csv_dealer() -> str:
+    return gettext("Dealer")
+
+
+def csv_auction() -> str:
+    return gettext("Auction")
+
+
+def csv_pitcher() -> str:
+    return gettext("Pitcher")
+
+
+def csv_bid() -> str:
+    return gettext("Bid")
+
+
+def csv_made() -> str:
+    return gettext("Made")
+
+
+def csv_trump() -> str:
+    return gettext("Trump")
+
+
+def csv_change(side: str) -> str:
+    """The column of what one hand added to a side's score."""
+    return gettext("%(side)s: this hand") % {"side": side}
+
+
+def csv_total(side: str) -> str:
+    """The column of a side's score after each hand."""
+    return gettext("%(side)s: running total") % {"side": side}
+
+
+def csv_winner() -> str:
+    return gettext("Game winner")
+
+
+def yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
+
+
+def team_credit(side: str) -> str:
+    """A point credited to a team without naming the partner: "Ann & Cy (team)"."""
+    return gettext("%(side)s (team)") % {"side": side}

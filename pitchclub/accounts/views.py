@@ -111,10 +111,26 @@ def _profile_page(request: HttpRequest, email_form: EmailForm) -> HttpResponse:
     user = request.user
     token = Token.objects.filter(user=user).first()
     new_key = request.session.pop(NEW_TOKEN_SESSION_KEY, None)
+    memberships = list(
+        selectors.clubs_of(user)
+        .prefetch_related(selectors.organisers_prefetch("club__memberships"))
+        .order_by("club__name", "club_id")
+    )
+    players = list(
+        user.players.select_related("club").order_by("club__name", "club_id", "name")
+    )
+    # Two clubs of one name are told apart (where they play, who organises them…).
+    clubs = {m.club.pk: m.club for m in memberships}
+    for player in players:
+        if player.club is not None:
+            player.club = clubs.setdefault(player.club.pk, player.club)
+    hints = selectors.club_hints(clubs.values())
+    for club in clubs.values():
+        club.hint = hints[club.pk]
     context = {
         "email_form": email_form,
-        "players": user.players.select_related("club").order_by("club__name", "name"),
-        "memberships": selectors.clubs_of(user).order_by("club__name"),
+        "players": players,
+        "memberships": memberships,
         # Other apps' sections (scoring: the user's games).
         "panels": panels.profile_panels(request, user),
         "token": token,

@@ -15,6 +15,21 @@ urlpatterns = [
         name="member",
     ),
     path("clubs/<slug:slug>/players/", roster.PlayersAPI.as_view(), name="players"),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/",
+        roster.PlayerDetailAPI.as_view(),
+        name="player",
+    ),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/merge/",
+        roster.PlayerMergeAPI.as_view(),
+        name="player_merge",
+    ),
+    path(
+        "clubs/<slug:slug>/roster-log/",
+        roster.RosterLogAPI.as_view(),
+        name="roster_log",
+    ),
     path("clubs/<slug:slug>/invites/", invites.InvitesAPI.as_view(), name="invites"),
     path(
         "clubs/<slug:slug>/invites/<slug:code>/",

@@ -112,6 +112,46 @@ class GuestForm(PlainForm):
             ) from problem
 
 
+class PlayerRenameForm(PlainForm):
+    name = forms.CharField(
+        label="New name",
+        max_length=PLAYER_NAME_MAX,
+        help_text=f"At most {PLAYER_NAME_MAX} characters. Their games keep their "
+        "scores and show the new name.",
+        error_messages={
+            "required": "Type the new name.",
+            "max_length": _too_long("the name", PLAYER_NAME_MAX),
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class MergeForm(PlainForm):
+    """Which other roster player is the same person. ``players``: the roster's
+    other players, with their game counts."""
+
+    into = forms.TypedChoiceField(
+        label="Same person as",
+        coerce=int,
+        error_messages={
+            "required": "Choose the other player of the same person.",
+            "invalid_choice": "Choose one of the club's players: that one is no "
+            "longer on the roster.",
+        },
+    )
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["into"].choices = [("", "Choose a player")] + [
+            (
+                player.pk,
+                f"{player.name} ({'guest' if player.is_guest else 'has an account'}"
+                f", {player.game_count} game{'' if player.game_count == 1 else 's'})",
+            )
+            for player in players
+        ]
+
+
 class InviteForm(PlainForm):
     role = forms.ChoiceField(
         label="Joins as",

@@ -23,6 +23,17 @@ urlpatterns = [
         name="member_remove",
     ),
     path("clubs/<slug:slug>/players/", views.club_roster, name="roster"),
+    path("clubs/<slug:slug>/players/log/", views.roster_log, name="roster_log"),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/",
+        views.player_edit,
+        name="player",
+    ),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/merge/",
+        views.player_merge,
+        name="player_merge",
+    ),
     path(
         "clubs/<slug:slug>/players/<int:player_id>/invite/",
         views.guest_invite,

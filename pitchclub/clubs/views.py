@@ -10,6 +10,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,8 +25,16 @@ from django.views.decorators.http import (
 )
 
 from pitchclub import panels, selectors, services, throttles
-from pitchclub.clubs.forms import ClubForm, GuestForm, InviteForm, JoinForm, RoleForm
-from pitchclub.models import Club, Invite, Membership, Role
+from pitchclub.clubs.forms import (
+    ClubForm,
+    GuestForm,
+    InviteForm,
+    JoinForm,
+    MergeForm,
+    PlayerRenameForm,
+    RoleForm,
+)
+from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChange
 from pitchclub.refusals import Refusal
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import UnsafeText, clean_name, unsafe_character
@@ -69,17 +78,39 @@ def spaced(code: str) -> list[str]:
     return [code[i : i + 4] for i in range(0, len(code), 4)]
 
 
+def _told_apart(clubs: list[Club]) -> None:
+    """Give each club what tells it from others of its name on the page: its
+    organisers (``organisers``, from selectors.with_organisers), and for a name
+    shared on the page, when it started and its address (``shared_name``)."""
+    hints = selectors.club_hints(clubs)
+    for club in clubs:
+        club.organisers = selectors.organiser_names(club)
+        club.shared_name = bool(hints[club.pk])
+
+
 @require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     mine = (
-        list(selectors.clubs_of(request.user)) if request.user.is_authenticated else []
+        list(
+            selectors.clubs_of(request.user)
+            .annotate(member_count=Count("club__memberships"))
+            .prefetch_related(selectors.organisers_prefetch("club__memberships"))
+            .order_by("club__name", "club_id")
+        )
+        if request.user.is_authenticated
+        else []
     )
-    others = (
-        selectors.clubs_visible_to(request.user)
-        .exclude(pk__in=[membership.club_id for membership in mine])
-        .annotate(member_count=Count("memberships"))
-        .order_by("name")
+    for membership in mine:
+        membership.club.member_count = membership.member_count
+    others = list(
+        selectors.with_organisers(
+            selectors.clubs_visible_to(request.user)
+            .exclude(pk__in=[membership.club_id for membership in mine])
+            .annotate(member_count=Count("memberships"))
+            .order_by("name", "id")
+        )
     )
+    _told_apart([membership.club for membership in mine] + others)
     return render(request, f"{T}list.html", {"mine": mine, "others": others})
 
 
@@ -89,15 +120,24 @@ def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
         try:
-            club = services.club_create(by=request.user, **form.cleaned_data)
+            club, created = services.club_create_once(
+                by=request.user, **form.cleaned_data
+            )
         except Refusal as refusal:
             _add_refusal(form, refusal, {})
         else:
-            messages.success(
-                request,
-                f"{club.name} is ready and you are its organiser. Invite your "
-                "players next.",
-            )
+            if created:
+                messages.success(
+                    request,
+                    f"{club.name} is ready and you are its organiser. Invite your "
+                    "players next.",
+                )
+            else:
+                messages.info(
+                    request,
+                    f"You created {club.name} a moment ago: here it is, made once. "
+                    "Edit it to change anything.",
+                )
             return redirect("clubs:detail", club.slug)
     return render(request, f"{T}form.html", {"form": form, "club": None})
 
@@ -267,7 +307,8 @@ def _roster_page(
     found = selectors.roster(club=club, query=query)
     players = (
         (found.none() if search_error else found)
-        .annotate(game_count=Count("seats"))
+        # Abandoned games do not count (scoring's Game.objects.counted()).
+        .annotate(game_count=Count("seats", filter=~Q(seats__game__status="abandoned")))
         .prefetch_related(Prefetch("invites", queryset=claims, to_attr="claims"))
     )
     context = {
@@ -346,6 +387,235 @@ def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     return redirect(
         reverse("clubs:invites", args=[club.slug]) + f"#invite-{invite.code}"
     )
+
+
+# Renaming and merging roster players; the roster's log.
+
+ROSTER_LOG_PAGE = 25
+
+
+def _player_of(club: Club, player_id: int) -> Player:
+    player = selectors.club_player(club=club, player_id=player_id)
+    if player is None:
+        raise Http404("No such player on the club's roster.")
+    return player
+
+
+def _roster_url(club: Club, player: Player | None = None) -> str:
+    anchor = f"#player-{player.pk}" if player is not None else ""
+    return reverse("clubs:roster", args=[club.slug]) + anchor
+
+
+def _merge_form(club: Club, player: Player, data: Any = None) -> MergeForm:
+    others = (
+        club.players.exclude(pk=player.pk)
+        .annotate(game_count=Count("seats"))
+        .order_by("name", "id")
+    )
+    return MergeForm(data, players=others)
+
+
+def _player_page(
+    request: HttpRequest,
+    club: Club,
+    access: ClubAccess,
+    player: Player,
+    *,
+    rename_form: PlayerRenameForm | None = None,
+    merge_form: MergeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    counts = club.players.filter(pk=player.pk).aggregate(
+        games=Count("seats", distinct=True), awards=Count("awards", distinct=True)
+    )
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "player": player,
+        "counts": counts,
+        "rename_form": rename_form or PlayerRenameForm(initial={"name": player.name}),
+        "merge_form": merge_form or _merge_form(club, player),
+    }
+    return render(request, f"{T}player.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """An organiser's page for one roster player: rename a guest (POST), or pick
+    the other player of the same person to merge with (leads to the merge's
+    confirmation)."""
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request,
+            club,
+            access,
+            "Only the club's organisers can rename and merge players.",
+        )
+    player = _player_of(club, player_id)
+    if request.method != "POST":
+        return _player_page(request, club, access, player)
+    form = PlayerRenameForm(request.POST)
+    if form.is_valid():
+        old_name = player.name
+        try:
+            player = services.player_rename(
+                club=club,
+                player_id=player.pk,
+                name=form.cleaned_data["name"],
+                by=request.user,
+            )
+        except Refusal as refusal:
+            _add_refusal(form, refusal, {})
+        else:
+            if player.name != old_name:
+                messages.success(request, f"{old_name} is now called {player.name}.")
+            return redirect(_roster_url(club, player))
+    return _player_page(request, club, access, player, rename_form=form, status=400)
+
+
+def moved_words(moved: dict[str, int]) -> str:
+    """What a merge moves, in words: "2 games, 7 points taken and 1 claim invite"."""
+    parts = []
+    for key, one, many in (
+        ("games", "game", "games"),
+        ("awards", "point taken", "points taken"),
+        ("invites", "claim invite", "claim invites"),
+    ):
+        count = moved.get(key, 0)
+        if count:
+            parts.append(f"{count} {one if count == 1 else many}")
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _withdrawn_words(change: RosterChange) -> str:
+    withdrawn = change.details.get("moved", {}).get("invites_withdrawn", 0)
+    if not withdrawn:
+        return ""
+    invites = "claim invite" if withdrawn == 1 else "claim invites"
+    return (
+        f" {withdrawn} {invites} for {change.old_name} withdrawn: {change.name} has "
+        "an account, so there is nothing left to claim."
+    )
+
+
+def _merged_or_refused(
+    request: HttpRequest, club: Club, player: Player, into_id: int
+) -> tuple[RosterChange | None, Refusal | None]:
+    """The merge done (POST) or shown (GET: done and rolled back), or its
+    refusal."""
+    merge = (
+        services.players_merge
+        if request.method == "POST"
+        else services.players_merge_preview
+    )
+    try:
+        change = merge(club=club, player_id=player.pk, into_id=into_id, by=request.user)
+    except Refusal as refusal:
+        return None, refusal
+    return change, None
+
+
+def _merge_page(
+    request: HttpRequest,
+    club: Club,
+    access: ClubAccess,
+    player: Player,
+    into_id: int,
+    outcome: tuple[RosterChange | None, Refusal | None],
+) -> HttpResponse:
+    """The merge's confirmation: who stays, what moves; or why it cannot be."""
+    change, refusal = outcome
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "player": player,
+        "into": _player_of(club, into_id),
+        "change": change,
+        "refusal": refusal,
+        "moved": moved_words(change.details["moved"]) if change else "",
+        "withdrawn": _withdrawn_words(change).strip() if change else "",
+        # The player chosen to stay may be the other: the one with an account.
+        "swapped": change is not None and change.player.pk == player.pk,
+    }
+    status = 409 if refusal else 200
+    return render(request, f"{T}merge.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """Merge two roster players of one person: GET ?into= shows what would move
+    (or why it cannot), POST does it."""
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request,
+            club,
+            access,
+            "Only the club's organisers can rename and merge players.",
+        )
+    player = _player_of(club, player_id)
+    form = _merge_form(club, player, request.POST or request.GET)
+    if not form.is_valid():
+        return _player_page(request, club, access, player, merge_form=form, status=400)
+    into_id = form.cleaned_data["into"]
+    change, refusal = _merged_or_refused(request, club, player, into_id)
+    if request.method == "POST" and change is not None:
+        moved = moved_words(change.details["moved"])
+        message = f"{change.old_name} was merged into {change.name}: {moved} moved."
+        messages.success(request, message + _withdrawn_words(change))
+        return redirect(_roster_url(club, change.player))
+    return _merge_page(request, club, access, player, into_id, (change, refusal))
+
+
+def roster_change_words(change: RosterChange) -> str:
+    """One entry of the roster's log, in words."""
+    who = services.display_name(change.by) if change.by else "Someone"
+    invite = change.details.get("invite")
+    if change.action == RosterChange.Action.RENAME:
+        return f"{who} renamed {change.old_name} to {change.name}."
+    if change.action == RosterChange.Action.CLAIM:
+        return f"{who} claimed {change.name}'s profile and games with invite {invite}."
+    moved = moved_words(change.details.get("moved", {}))
+    how = f" by claiming them with invite {invite}" if invite else ""
+    return (
+        f"{who} merged {change.old_name} into {change.name}{how}: {moved} moved."
+        + _withdrawn_words(change)
+    )
+
+
+@require_safe
+@login_required
+def roster_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """The roster's log for the club's organisers, newest first, paged."""
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request,
+            club,
+            access,
+            "Only the club's organisers can see the roster's log.",
+        )
+    page = Paginator(selectors.roster_changes(club=club), ROSTER_LOG_PAGE).get_page(
+        request.GET.get("page")
+    )
+    entries = [
+        {"change": change, "words": roster_change_words(change)} for change in page
+    ]
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "page": page,
+        "entries": entries,
+    }
+    return render(request, f"{T}roster_log.html", context)
 
 
 def _invite_of(club: Club, code: str) -> Invite:
@@ -529,9 +799,20 @@ def _join_code_page(
     """An invite page's context: what joining would give the user, and where
     someone signed out signs up or logs in."""
     role = selectors.club_role(club=invite.club, user=request.user)
+    # What tells this club from another of its name: where and when it plays,
+    # who organises it, its members, who invited.
+    club = selectors.with_organisers(
+        Club.objects.filter(pk=invite.club_id).annotate(
+            member_count=Count("memberships")
+        )
+    ).get()
+    club.organisers = selectors.organiser_names(club)
     return {
         "invite": invite,
-        "club": invite.club,
+        "club": club,
+        "invited_by": selectors.person_name(invite.created_by)
+        if invite.created_by
+        else "",
         "role": role,
         "invite_role_text": ROLE_INVITE_TEXT[invite.role],
         "role_display": Role(role).label if role else None,

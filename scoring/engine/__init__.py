@@ -17,7 +17,7 @@ from .game import (
     score_hand,
     waiting_to_go_out,
 )
-from .hand import HandInput
+from .hand import Award, HandInput, SideCredit
 from .rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -40,6 +40,7 @@ __all__ = [
     "PASS",
     "POINTS",
     "POINT_VALUES",
+    "Award",
     "GameState",
     "HandInput",
     "HandResult",
@@ -48,6 +49,7 @@ __all__ = [
     "Replay",
     "RuleViolation",
     "Rules",
+    "SideCredit",
     "Suit",
     "Variant",
     "legal_calls",

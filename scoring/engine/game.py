@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RuleViolation
-from .hand import HandInput, check_hand
+from .hand import Award, HandInput, SideCredit, check_hand
 from .rules import MoonFail, Rules, Variant
 
 # Used to build frozen dataclass instances from values checked already.
@@ -19,8 +19,9 @@ class HandResult:
     """A scored hand: what was recorded, what each side won, and the new totals.
 
     ``won``, ``deltas`` and ``scores`` are indexed by side; ``awards`` holds every
-    point of the variant in order, None for nobody; ``winner`` is the winning side
-    if this hand ended the game.
+    point of the variant in order: a seat, a ``SideCredit`` (a team, no player
+    named) or None for nobody; ``winner`` is the winning side if this hand ended
+    the game.
     """
 
     number: int
@@ -30,7 +31,7 @@ class HandResult:
     bid: int
     bidding_side: int
     trump: str | None
-    awards: dict[str, int | None]
+    awards: dict[str, Award]
     single_trump: bool
     game_points: tuple[int, ...] | None
     won: tuple[int, ...]
@@ -98,7 +99,10 @@ def score_hand(
     won = [0] * len(sides)
     for seat, value in zip(seats, rules.point_values, strict=True):
         if seat is not None:
-            won[seat_sides[seat]] += value
+            if seat.__class__ is SideCredit:
+                won[seat.side] += value
+            else:
+                won[seat_sides[seat]] += value
     bidding_side = seat_sides[pitcher]
     made = won[bidding_side] >= bid
     deltas = list(won)

@@ -13,6 +13,7 @@ from .messages import (
     PointName,
     Seat,
     SeatOf,
+    Side,
     Sides,
     VariantName,
 )
@@ -29,6 +30,19 @@ _GAME_POINT_TYPES = frozenset((int,))
 
 
 @dataclass(frozen=True, slots=True)
+class SideCredit:
+    """A point credited to a side without naming who took it: in partnership play,
+    the team (the scorekeeper's "rest to team"). It counts for the side's score and
+    for no player. The API writes it ``{"side": 1}``."""
+
+    side: int
+
+
+# What a point may be awarded to: a seat, a side, or nobody (None).
+Award = int | SideCredit | None
+
+
+@dataclass(frozen=True, slots=True)
 class HandInput:
     """One hand as recorded: the auction or pitcher and bid, trump, the awards.
 
@@ -40,22 +54,39 @@ class HandInput:
     pitcher: int | None = None
     bid: int | None = None
     trump: str | None = None
-    awards: Mapping[str, int | None] = field(default_factory=dict)
+    awards: Mapping[str, Award] = field(default_factory=dict)
     single_trump: bool = False
     game_points: tuple[int, ...] | None = None
 
 
-# A checked hand: auction, pitcher, bid, trump, the seat of every point in order,
-# single_trump, game points. A plain tuple: this runs for every hand of a replay.
+# A checked hand: auction, pitcher, bid, trump, the award of every point in order
+# (a seat, a SideCredit or None), single_trump, game points. A plain tuple: this
+# runs for every hand of a replay.
 CheckedHand = tuple[
     tuple[int | str, ...] | None,
     int,
     int,
     str | None,
-    tuple[int | None, ...],
+    tuple[Award, ...],
     bool,
     tuple[int, ...] | None,
 ]
+
+
+def side_of_award(rules: Rules, award: int | SideCredit) -> int:
+    """The side a checked award counts for: its seat's side, or the side credited."""
+    if award.__class__ is SideCredit:
+        return award.side
+    return rules.seat_sides[award]
+
+
+def _award_param(rules: Rules, award: Award) -> Seat | Side | None:
+    """An award as a message names it: a seat, a side ("team 1 …"), or nothing."""
+    if award is None:
+        return None
+    if award.__class__ is SideCredit:
+        return rules.side(award.side)
+    return Seat(award)
 
 
 def check_hand(rules: Rules, dealer: int, hand: HandInput) -> CheckedHand:
@@ -184,8 +215,9 @@ def _dealer_can_win_with(rules: Rules, bid: int) -> bool:
     return rules.may_steal and bid < rules.max_bid
 
 
-def _check_awards(rules: Rules, awards: object) -> tuple[int | None, ...]:
-    """Return the seat of every point of the variant (None for nobody)."""
+def _check_awards(rules: Rules, awards: object) -> tuple[Award, ...]:
+    """Return the award of every point of the variant: a seat, a ``SideCredit``
+    (partnership play only), or None for nobody."""
     if not isinstance(awards, Mapping):
         raise RuleViolation("invalid_awards", "awards")
     index = rules.point_index
@@ -202,17 +234,21 @@ def _check_awards(rules: Rules, awards: object) -> tuple[int | None, ...]:
                     },
                 )
     seats = tuple(map(awards.get, rules.points))
-    # Set operations check every seat at C speed; the loop only finds the culprit.
-    # The type check comes first because True == 1 and 1.0 == 1 in a set.
+    # Set operations check every seat at C speed; the loop only finds the culprit,
+    # or checks the sides credited. The type check comes first because True == 1
+    # and 1.0 == 1 in a set.
     if not _SEAT_TYPES.issuperset(
         map(type, seats)
     ) or not rules.award_values.issuperset(seats):
         for point, seat in zip(rules.points, seats, strict=True):
+            if seat.__class__ is SideCredit:
+                _check_side_credit(rules, point, seat)
+                continue
             if seat is not None and not is_whole_number(seat):
                 raise RuleViolation(
                     "invalid_seat",
                     f"awards.{point}",
-                    reason="award",
+                    reason="award_partners" if rules.partnership else "award",
                     params={
                         "point": PointName(point),
                         "last": rules.players - 1,
@@ -233,8 +269,31 @@ def _check_awards(rules: Rules, awards: object) -> tuple[int | None, ...]:
     return tuple(seats)
 
 
+def _check_side_credit(rules: Rules, point: str, credit: SideCredit) -> None:
+    """A point credited to a side: only with partners, and to a team that exists."""
+    field_name = f"awards.{point}"
+    if not rules.partnership:
+        raise RuleViolation(
+            "side_credit_solo", field_name, params={"point": PointName(point)}
+        )
+    side = credit.side
+    last = len(rules.sides) - 1
+    if not is_whole_number(side):
+        raise RuleViolation(
+            "invalid_side",
+            field_name,
+            params={"point": PointName(point), "last": last, "given": Given(side)},
+        )
+    if not 0 <= side <= last:
+        raise RuleViolation(
+            "unknown_side",
+            field_name,
+            params={"point": PointName(point), "side": side, "last": last},
+        )
+
+
 def _check_single_trump(
-    rules: Rules, single_trump: object, seats: tuple[int | None, ...]
+    rules: Rules, single_trump: object, seats: tuple[Award, ...]
 ) -> bool:
     if not isinstance(single_trump, bool):
         raise RuleViolation(
@@ -252,29 +311,45 @@ def _check_single_trump(
             },
         )
     high, low, jack = seats[0], seats[1], seats[2]
-    if low != high:
+    if not _same_taker(rules, high, low):
         raise RuleViolation(
             "single_trump_split",
             "awards.low",
-            params={"high": Seat(high), "low": Seat(low)},
+            params={
+                "high": _award_param(rules, high),
+                "low": _award_param(rules, low),
+            },
         )
-    if jack is not None and jack != high:
+    if jack is not None and not _same_taker(rules, high, jack):
         raise RuleViolation(
             "single_trump_jack_split",
             "awards.jack",
-            params={"high": Seat(high), "jack": Seat(jack)},
+            params={
+                "high": _award_param(rules, high),
+                "jack": _award_param(rules, jack),
+            },
         )
     return single_trump
 
 
+def _same_taker(rules: Rules, first: Award, second: Award) -> bool:
+    """Whether two points can have been taken by the same player: the same seat,
+    or, when either is credited to a side, the same side."""
+    if first == second:
+        return True
+    if SideCredit in (first.__class__, second.__class__):
+        return side_of_award(rules, first) == side_of_award(rules, second)
+    return False
+
+
 def _check_game_points(
-    rules: Rules, game_points: object, seats: tuple[int | None, ...]
-) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    rules: Rules, game_points: object, seats: tuple[Award, ...]
+) -> tuple[tuple[int, ...], tuple[Award, ...]]:
     """Check game-point totals per side and that the Game award agrees with them.
 
     Returns the totals and the awards, with the Game point derived from the totals
     when it was left out: to the leading player, or in partnership play to the
-    leading team's first seat (the point counts for the team either way)."""
+    leading team as a side (totals per team do not say which partner took it)."""
     if rules.variant is not Variant.AUCTION:
         raise RuleViolation(
             "game_points_not_allowed",
@@ -316,8 +391,9 @@ def _check_game_points(
     if len(leaders) == 1:
         leader = leaders[0]
         if award is None:
-            return tuple(game_points), (*seats[:3], rules.sides[leader][0])
-        if rules.seat_sides[award] == leader:
+            derived = SideCredit(leader) if rules.partnership else leader
+            return tuple(game_points), (*seats[:3], derived)
+        if side_of_award(rules, award) == leader:
             return tuple(game_points), seats
         raise RuleViolation(
             "game_contradicts_game_points",
@@ -325,7 +401,7 @@ def _check_game_points(
             params={
                 "leader": rules.side(leader),
                 "top": top,
-                "given": Seat(award),
+                "given": _award_param(rules, award),
                 "to": SeatOf(rules.sides[leader]),
             },
         )
@@ -337,7 +413,7 @@ def _check_game_points(
             params={
                 "tied": Sides(tuple(rules.side(side) for side in leaders)),
                 "top": top,
-                "given": Seat(award),
+                "given": _award_param(rules, award),
             },
         )
     return tuple(game_points), seats

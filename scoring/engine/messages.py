@@ -297,6 +297,22 @@ MESSAGES: dict[str, str] = {
     "invalid_seat/award": gettext_noop(
         "{point:cap} goes to a seat number from 0 to {last}, or to nobody; not {given}."
     ),
+    "invalid_seat/award_partners": gettext_noop(
+        "{point:cap} goes to a seat number from 0 to {last}, to a team (like "
+        '{{"side": 1}}), or to nobody; not {given}.'
+    ),
+    "side_credit_solo": gettext_noop(
+        "{point:cap} is credited to a team, but this game has no teams: every "
+        "player scores for themself. Award it to the seat that took it, or to "
+        "nobody."
+    ),
+    "invalid_side": gettext_noop(
+        "{point:cap} is credited to team {given}: a team is a number from 0 to {last}."
+    ),
+    "unknown_side": gettext_noop(
+        "{point:cap} is credited to team {side}, which does not exist: this game "
+        "has teams 0 to {last}."
+    ),
     "missing_high": gettext_noop(
         "High always goes to someone (the pitcher's lead is a trump): award it to "
         "the seat that captured the highest trump."
@@ -393,6 +409,20 @@ MESSAGES: dict[str, str] = {
     "number_conflict": gettext_noop(
         "Hand {number} cannot be recorded: the next hand of this game is hand "
         "{expected}. Reload the game: someone else may have recorded a hand."
+    ),
+    # Abandoning and deleting a game (scoring/services.py).
+    "game_abandoned": gettext_noop(
+        "This game was abandoned, so its hands cannot be recorded, corrected or "
+        "undone. Resume the game first if the table plays on."
+    ),
+    "game_finished": gettext_noop(
+        "This game is finished, so it cannot be abandoned. If it should not count, "
+        "undo its last hand first, then abandon it."
+    ),
+    "game_has_hands": gettext_noop(
+        "This game has {hands} hand(s) recorded, so it cannot be deleted: only a "
+        "game started by mistake, with no hands, can. Abandon it instead: it is "
+        "kept, marked abandoned and left out of standings and statistics."
     ),
     "not_last_hand": gettext_noop(
         "Only the last hand (hand {last}) can be undone. To change hand {number}, "

@@ -1,5 +1,5 @@
-"""{% offline_data game rules seat_names %}: what the offline queue needs to know of
-the game (scoring/offline.py), as the JSON script `#table-data` that
+"""{% offline_data game rules seat_names side_names %}: what the offline queue needs
+to know of the game (scoring/offline.py), as the JSON script `#table-data` that
 static/js/offline/sheet.js reads."""
 
 from collections.abc import Mapping
@@ -16,7 +16,18 @@ register = template.Library()
 
 
 @register.simple_tag
-def offline_data(game: Game, rules: Rules, seat_names: Mapping[int, str]) -> SafeString:
+def offline_data(
+    game: Game,
+    rules: Rules,
+    seat_names: Mapping[int, str],
+    side_names: list[str] | None = None,
+) -> SafeString:
     return json_script(
-        table_data(game_id=game.pk, rules=rules, seat_names=seat_names), "table-data"
+        table_data(
+            game_id=game.pk,
+            rules=rules,
+            seat_names=seat_names,
+            side_names=side_names,
+        ),
+        "table-data",
     )

@@ -29,6 +29,32 @@
     });
   }
 
+  // Who deals and who bids first, in the names typed: the order the site uses
+  // (RULES.md: the auction starts with the player on the dealer's left, the next
+  // seat down the list; after the last seat comes player 1).
+  const hint = document.getElementById("order-hint");
+  const dealers = [...form.querySelectorAll("input[name=first_dealer]")];
+  const showOrder = () => {
+    if (!hint) return;
+    const seated = names
+      .map((input, seat) => ({ seat, name: input.value.trim() }))
+      .filter((entry) => entry.name);
+    const dealer = dealers.find((radio) => radio.checked);
+    const at = dealer ? seated.findIndex((entry) => String(entry.seat) === dealer.value) : -1;
+    if (seated.length < 2 || at < 0) {
+      hint.hidden = true;
+      hint.textContent = "";
+      return;
+    }
+    const first = seated[at].name;
+    const bidder = seated[(at + 1) % seated.length].name;
+    hint.textContent = `${first} deals first; ${bidder}, on ${first}'s left, bids first.`;
+    hint.hidden = false;
+  };
+  form.addEventListener("input", showOrder);
+  form.addEventListener("change", showOrder);
+  showOrder();
+
   // Hidden boxes (the CSS shows the next one once the last has a name) are skipped.
   const shown = (input) => input.getClientRects().length > 0;
 

@@ -12,18 +12,22 @@
 // - offline/queue.js: what waits on the phone (localStorage);
 // - offline/sync.js: sending it, in order, and what each answer means;
 // - offline/conflicts.js: the status box and its notes, the server's 409 boxes;
-// - offline/sheet.js: the form moved on, and the new #table swapped in.
+// - offline/sheet.js: the form moved on, and the new #table swapped in;
+// - offline/score.js and offline/totals.js: the totals and the win with the waiting
+//   hands counted in, as the server will count them.
 import {
   clearRefused,
   dropLeftOut,
   isOurs,
+  keepLeftOut,
   markUsed,
   queueOf,
   refusedOf,
   usedIds,
 } from "./offline/queue.js";
 import { alignForm, entryForm, gameId, offlinePreview, uuid } from "./offline/sheet.js";
-import { CONFLICT, connect, render, statusBox } from "./offline/conflicts.js";
+import { KEPT_BOX, RACE, connect, raceIn, render, statusBox } from "./offline/conflicts.js";
+import { overOnThisPhone } from "./offline/totals.js";
 import {
   SAVE_TIMEOUT_MS,
   queueSave,
@@ -71,7 +75,7 @@ document.body.addEventListener("htmx:beforeRequest", (event) => {
   // note about the same hand goes once that worked (htmx:afterRequest, where the
   // box may be off the page already).
   const elt = event.detail.elt;
-  const conflict = elt instanceof Element ? elt.closest(`${CONFLICT}[data-left-out]`) : null;
+  const conflict = elt instanceof Element ? elt.closest(KEPT_BOX) : null;
   if (conflict && event.detail.requestConfig) {
     event.detail.requestConfig.leftOut = conflict.dataset.leftOut;
   }
@@ -85,6 +89,13 @@ document.body.addEventListener("htmx:beforeRequest", (event) => {
       event.preventDefault();
       offlinePreview(form);
     }
+    return;
+  }
+  // The hands kept on this phone have won the game: nothing more is recorded
+  // (the form is hidden; an old copy of it may still be tapped).
+  if (overOnThisPhone(game)) {
+    event.preventDefault();
+    render();
     return;
   }
   // Offline, or hands still waiting (this one must go after them): queue it.
@@ -115,6 +126,7 @@ document.body.addEventListener("htmx:afterRequest", (event) => {
     return;
   }
   if (!game || !isSave(formData) || !xhr) return;
+  if (xhr.status === 409) keepRaced(game, event, formData, xhr.responseText);
   if (xhr.status === 200 || xhr.status === 201) {
     // Only once recorded: a double tap sends the same client_id twice on purpose
     // (the server records it once).
@@ -127,9 +139,40 @@ document.body.addEventListener("htmx:afterRequest", (event) => {
   }
 });
 
+// A hand saved while another phone undid the one before it: the server's box says
+// so and offers its taps for the next hand; a note keeps them too (after a reload,
+// or for this hand's number once the hand before it is recorded again).
+let racedId = null;
+function keepRaced(game, event, formData, html) {
+  const number = Number(formData.get("number"));
+  const race = raceIn(html, number);
+  // htmx has swapped the answer in already: the form posted is gone, its path stays.
+  const path = event.detail.requestConfig && event.detail.requestConfig.path;
+  if (!race || !path) return;
+  const params = new URLSearchParams();
+  for (const [name, value] of formData.entries()) {
+    if (name !== "csrfmiddlewaretoken" && typeof value === "string") params.append(name, value);
+  }
+  racedId = formData.get("client_id");
+  keepLeftOut(game, {
+    ...race,
+    id: racedId,
+    url: new URL(path, location.href).pathname,
+    body: params.toString(),
+  });
+  markRaced();
+}
+
+function markRaced() {
+  const raced = racedId && document.querySelector(`${RACE}:not([data-left-out])`);
+  if (raced) raced.dataset.leftOut = racedId;
+}
+
 // A new #table (or form) from the server: the box stays above it, and the form
 // moves past the hands still waiting.
 document.body.addEventListener("htmx:afterSettle", () => {
+  markRaced();
+  racedId = null;
   statusBox();
   alignForm();
   render(); // a note the server's conflict box showed is shown here once it is gone

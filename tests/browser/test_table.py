@@ -306,7 +306,9 @@ def test_thirteen_point_awards_with_the_rest_to_a_team(
     button(page, "award-three", 0).tap()
     button(page, "award-low_joker", "none").tap()
     page.get_by_role("button", name="Rest to Bob & Di").tap()
-    expect(page.locator("#award-ace-1")).to_be_checked()
+    # The team is credited, not its first partner (issue 11 item 6).
+    expect(page.locator("#award-ace-side-1")).to_be_checked()
+    expect(page.locator("#award-ace-1")).not_to_be_checked()
     expect(page.locator("#award-three-0")).to_be_checked()
     expect(preview(page)).to_contain_text("Bob bid 6: made")
     screenshot(full_page=False)

@@ -108,3 +108,24 @@ def test_scoring_listens_for_merges() -> None:
     from scoring.listeners import move_seats_and_awards
 
     assert move_seats_and_awards in hooks.listeners()
+
+
+def test_an_organisers_merge_dispatches_the_same_event_without_an_invite(
+    club: Club, organiser: AbstractUser, seen: list
+) -> None:
+    hooks.register(lambda e: seen.append(("first", e)), order=1, name="test.first")
+    dot = services.guest_add(club=club, name="Dot")
+    dee = services.guest_add(club=club, name="Dee")
+
+    services.players_merge(club=club, player_id=dot.pk, into_id=dee.pk, by=organiser)
+
+    ((_, event),) = seen
+    assert (event.guest.name, event.into, event.invite, event.by) == (
+        "Dot",
+        dee,
+        None,
+        organiser,
+    )
+    assert event.refusal_field == "into"
+    # Scoring's listener (order 100) ran after ours and said what it moved.
+    assert event.moved == {"games": 0, "awards": 0}

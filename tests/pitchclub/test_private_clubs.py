@@ -62,14 +62,19 @@ def test_a_private_clubs_address_cannot_be_guessed_from_its_name(
     organiser: AbstractUser,
 ) -> None:
     first = services.club_create(name="Kitchen Table", by=organiser, is_private=True)
-    second = services.club_create(name="Kitchen Table", by=organiser, is_private=True)
+    second = services.club_create(
+        name="Kitchen Table", by=UserFactory(), is_private=True
+    )
 
     for club in (first, second):
         assert club.slug.startswith("kitchen-table-")
         assert SUFFIX.fullmatch(club.slug.removeprefix("kitchen-table"))
     assert first.slug != second.slug
     # Public clubs keep plain addresses, numbered when the name is taken.
-    public = [services.club_create(name="Kitchen Table", by=organiser) for _ in "ab"]
+    public = [
+        services.club_create(name="Kitchen Table", by=by)
+        for by in (organiser, UserFactory())
+    ]
     assert [club.slug for club in public] == ["kitchen-table", "kitchen-table-2"]
 
 

@@ -222,7 +222,7 @@ def test_every_script_stylesheet_and_icon_a_page_loads_is_precached(
     # The offline queue's parts, which the page itself does not name.
     assert module_imports(STATIC_URL + "js/offline.js", static_source) == {
         STATIC_URL + f"js/offline/{part}.js"
-        for part in ("queue", "sheet", "conflicts", "sync")
+        for part in ("queue", "sheet", "conflicts", "sync", "totals", "score")
     }
 
 
@@ -253,7 +253,7 @@ def test_the_deployed_worker_and_manifest_name_the_hashed_files(
     modules = module_imports(
         offline, lambda url: (tmp_path / url.removeprefix(STATIC_URL)).read_text()
     )
-    assert len(modules) == 4
+    assert len(modules) == 6
     for module in modules:
         assert hashed.search(module), f"{offline} imports {module}"
         assert module in urls, f"{offline} imports {module}, which is not kept"

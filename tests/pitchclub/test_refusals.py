@@ -86,6 +86,9 @@ SAMPLE = {
     "length": 41,
     "role": "boss",
     "player": "Ann",
+    "into": "Annie",
+    "name": "Annie",
+    "id": 12,
 }
 
 

@@ -15,10 +15,16 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di", 4: "Eve", 5: "Finn", 6: "Gus"}
 def games_and_hands(draw: st.DrawFn) -> tuple[engine.Rules, engine.HandInput]:
     variant = draw(st.sampled_from(["auction", "thirteen"]))
     players = 4 if variant == "thirteen" else draw(st.integers(2, 7))
-    rules = engine.make_rules(variant, players, variant == "thirteen")
+    partnership = variant == "thirteen" or (players in (4, 6) and draw(st.booleans()))
+    rules = engine.make_rules(variant, players, partnership)
     seats = st.integers(0, players - 1)
+    takers: st.SearchStrategy = seats
+    if partnership:
+        # A point may be credited to a team ("Rest to team").
+        teams = st.builds(engine.SideCredit, st.integers(0, len(rules.sides) - 1))
+        takers = seats | teams
     awards = {
-        point: draw(seats if point in ("high", "low") else st.none() | seats)
+        point: draw(takers if point in ("high", "low") else st.none() | takers)
         for point in rules.points
     }
     if draw(st.booleans()):
@@ -100,7 +106,9 @@ def test_nobody_is_offered_only_where_a_point_can_go_to_nobody() -> None:
     offers = {row.legend: row.choices[-1].value == NOBODY for row in form.awards}
     assert offers == {"High": False, "Low": False, "Jack": True, "Game": True}
     thirteen = entry(engine.make_rules("thirteen", 4, True), data={})
-    assert all(row.choices[-1].value == NOBODY for row in thirteen.awards)
+    assert all(
+        NOBODY in [choice.value for choice in row.choices] for row in thirteen.awards
+    )
 
 
 def test_the_stuck_dealer_is_offered_only_the_bids_they_may_make() -> None:
@@ -229,3 +237,40 @@ def test_a_name_with_brackets_is_asked_for_whole() -> None:
     assert form.missing()[0] == "2 calls (from Bob (junior))"
     assert form.hand_input() is None
     assert form.calls[0].errors == ["Tap Bob (junior)'s call: pass or a bid."]
+
+
+def test_rest_to_a_team_credits_the_team_not_its_first_partner() -> None:
+    """Issue 11 item 6: "Rest to team" gave every point left to the first partner."""
+    rules = engine.make_rules("thirteen", 4, True)
+    form = entry(
+        rules,
+        data={"pitcher": "1", "bid": "6", "award-three": "0", "award-two": "none"},
+    )
+    form.give_rest(1)
+    hand = form.hand_input()
+
+    assert hand is not None
+    assert hand.awards["three"] == 0
+    assert hand.awards["two"] is None
+    for point in ("ace", "jack", "jick", "high_joker", "low_joker", "ten", "off_three"):
+        assert hand.awards[point] == engine.SideCredit(1), point
+
+
+def test_a_team_choice_is_offered_only_in_partnership_play() -> None:
+    solo = entry(engine.make_rules("auction", 4), data={})
+    teams = entry(engine.make_rules("auction", 6, True), data={})
+
+    assert not any(choice.team for row in solo.awards for choice in row.choices)
+    for row in teams.awards:
+        team_choices = [choice for choice in row.choices if choice.team]
+        assert [(c.value, c.label) for c in team_choices] == [
+            ("side-0", "Ann & Di"),
+            ("side-1", "Bob & Eve"),
+            ("side-2", "Cy & Finn"),
+        ]
+
+
+def test_a_team_value_that_is_no_team_of_the_game_taps_nothing() -> None:
+    rules = engine.make_rules("thirteen", 4, True)
+    form = entry(rules, data={"pitcher": "1", "bid": "6", "award-ace": "side-7"})
+    assert "ace" in [label.lower() for label in form.missing()]

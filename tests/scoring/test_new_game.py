@@ -152,7 +152,7 @@ def test_the_form_shows_every_option_with_its_default(keeper: Client) -> None:
     for words in (
         "Auction Pitch",
         "13-Point Partner Pitch",
-        "Seat order = clockwise from the first dealer",
+        "in the order they sit, going round the table to the left (clockwise)",
         "13-Point Partner Pitch is always played in partnership",
         "Only the pitcher can go out",
         "A set pitcher cannot go out",
@@ -168,6 +168,8 @@ def test_the_form_shows_every_option_with_its_default(keeper: Client) -> None:
     ):
         assert words in html, words
     # Seven labelled name boxes; four show at first (the rest are `extra`).
+    # (The seats' order is the table's, from player 1: not "from the first dealer".)
+    assert "clockwise from the first dealer" not in html
     for box in range(7):
         assert f'<label class="seat-no" for="id_player_{box}">' in html
     assert html.count('<li class="seat extra">') == 3
@@ -621,3 +623,21 @@ def test_page_queries_do_not_grow_with_the_roster(keeper: Client, club: Club) ->
         html = text_of(keeper.get(address))
     assert "Guest 18" in html
     assert len(twenty.captured_queries) == len(one.captured_queries)
+
+
+def test_the_seat_help_says_the_order_the_site_uses(
+    client: Client, user: AbstractUser
+) -> None:
+    """RULES.md: seats are numbered clockwise, "left of" seat s is seat s+1; the deal
+    passes to the left and the auction starts left of the dealer. The help said
+    "clockwise from the first dealer" (wrong: player 1 is seat 0 whoever deals)."""
+    client.force_login(user)
+    html = client.get(reverse("scoring:new_game")).content.decode()
+    help_text = re.search(r'<p class="helptext" id="seats-help">(.*?)</p>', html).group(
+        1
+    )
+    assert "player 2 sits on player 1's left" in help_text
+    assert "The deal passes to the left, down this list" in help_text
+    assert "the bidding starts with the player on the dealer's left" in help_text
+    assert "from the first dealer" not in help_text
+    assert 'id="order-hint" aria-live="polite" hidden' in html

@@ -16,8 +16,9 @@ from django.urls import reverse
 
 from scoring.entry import FULL, HandEntry
 from scoring.models import Game
-from scoring.offline import offline_data
+from scoring.offline import offline_data, rules_data
 from scoring.sheet import game_sheet
+from scoring.words import win_reasons
 from tests.factories import UserFactory, game_factory, record
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +98,14 @@ def table_data(html: str) -> dict:
     return json.loads(found.group(1))
 
 
+def sheet_state(html: str) -> dict:
+    found = re.search(
+        r'<script id="sheet-state" type="application/json">(.*?)</script>', html, re.S
+    )
+    assert found, "no #sheet-state on the page"
+    return json.loads(found.group(1))
+
+
 def numbered(text: str, number: int) -> str:
     return text.replace("{number}", str(number), 1)
 
@@ -140,6 +149,17 @@ def test_the_table_page_gives_its_scorekeepers_the_offline_data(
     page = client.get(reverse("scoring:game", args=[game.pk])).content.decode()
 
     data = table_data(page)
+    # The rules, names and words of the phone's own count (issue 11).
+    rules, sides, seats, words = (
+        data.pop(key) for key in ("rules", "sides", "seats", "words")
+    )
+    assert rules == rules_data(game_sheet(game)["rules"])
+    assert rules["target"] == 7
+    assert rules["pitcher_only_win"] is True
+    assert rules["sides"] == [[0], [1], [2]]
+    assert sides == seats == ["Ann", "Bob", "Cy"]
+    assert words["reasons"] == win_reasons()
+    assert sheet_state(page) == {"scores": [0, 0, 4], "hands": 1, "winner": None}
     assert data == {
         "game": game.pk,
         "save": "Save hand {number}",
@@ -170,6 +190,7 @@ def test_a_page_nobody_may_record_on_has_no_offline_data(client: Client) -> None
     page = client.get(reverse("scoring:game", args=[game.pk])).content.decode()
 
     assert "table-data" not in page
+    assert "sheet-state" not in page
     assert "offline.js" not in page
 
 
@@ -230,3 +251,54 @@ def test_names_are_escaped_in_the_json(client: Client) -> None:
     assert table_data(page)["cycle"][0]["title"].startswith(
         "Hand {number} · </script><b> deals"
     )
+
+
+def test_a_hand_saved_after_an_undo_elsewhere_is_told_as_the_undo(
+    client: Client,
+) -> None:
+    """Issue 11: phone B saves hand 3 after phone A undid hand 2. Not "someone else
+    may have recorded a hand": the undo, with B's taps offered for hand 2."""
+    keeper = UserFactory()
+    game = game_factory(created_by=keeper)  # Ann, Bob, Cy, Di
+    record(game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1, "game": 1})
+    record(game, [2, "pass", "pass", "pass"], {"high": 2, "low": 2, "game": 2})
+    client.force_login(keeper)
+    client.post(reverse("scoring:hand_undo", args=[game.pk, 2]))
+
+    response = client.post(
+        reverse("scoring:hand_record", args=[game.pk]),
+        {"action": "save", "number": "3", **QUICK_HAND},
+        **HX,
+    )
+
+    assert response.status_code == 409
+    text = response.content.decode()
+    box = re.search(r'<div class="conflict undo-race"[^>]*>', text)
+    assert box, text
+    assert 'data-refusal="number_undone"' in box.group(0)
+    assert 'data-number="3"' in box.group(0)
+    assert 'data-undone="2"' in box.group(0)
+    assert "Hand 2 was undone on another phone." in text
+    assert "This phone&#x27;s hand 3 (Di bid 3) was not saved" in text
+    assert "someone else may have" not in text
+    assert "Use this phone's taps for hand 2" in text
+    assert 'data-number="2"' in text  # the form is hand 2's
+    game.refresh_from_db()
+    assert game.hand_count == 1
+
+
+def test_a_gap_without_an_undo_is_still_a_plain_refusal(client: Client) -> None:
+    keeper = UserFactory()
+    game = game_factory(created_by=keeper)
+    client.force_login(keeper)
+
+    response = client.post(
+        reverse("scoring:hand_record", args=[game.pk]),
+        {"action": "save", "number": "3", **QUICK_HAND},
+        **HX,
+    )
+
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "undo-race" not in text
+    assert "the next hand of this game is hand 1" in text

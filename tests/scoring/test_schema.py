@@ -27,6 +27,8 @@ from pitchclub.clubs.apis import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
 from pitchclub.wsgi import application
 from scoring import apis, services
+from scoring.filters import GameFilter
+from scoring.models import Game
 from tests.factories import NAMES, UserFactory, record
 from tournaments import apis as tournament_apis
 from tournaments import services as tournament_services
@@ -58,21 +60,43 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "clubs_partial_update": clubs.ClubUpdateInput,
     "club_members_partial_update": members.MemberRoleInput,
     "club_players_create": roster.GuestAddInput,
+    "club_players_partial_update": roster.PlayerRenameInput,
+    "club_players_merge": roster.PlayerMergeInput,
     "club_invites_create": invites.InviteCreateInput,
     "join": invites.JoinInput,
     "tournaments_create": tournament_apis.TournamentCreateInput,
     "tournament_match_result_create": tournament_apis.MatchResultInput,
 }
-QUERY_INPUTS: dict[str, type[serializers.Serializer]] = {
+
+
+class GamesQuery:
+    """games_list's query read as the API reads it (scoring.filters.GameFilter),
+    with a serializer's is_valid() and coded errors."""
+
+    def __init__(self, *, data: Any, context: dict[str, Any]) -> None:
+        self.found = GameFilter(data, Game.objects.none(), user=context["request"].user)
+
+    def is_valid(self) -> bool:
+        return self.found.is_valid()
+
+    @property
+    def errors(self) -> dict[str, Any]:
+        return self.found.form.errors.as_data()
+
+
+QUERY_INPUTS: dict[str, Any] = {
     "club_players_list": roster.RosterQueryInput,
+    "games_list": GamesQuery,
     "tournaments_list": tournament_apis.TournamentListQuery,
 }
 # Refusals no schema foresees: a player id that names nobody; a NUL character or a
-# lone surrogate, which a string of any schema may hold and PostgreSQL cannot store.
+# lone surrogate, which a string of any schema may hold and PostgreSQL cannot store;
+# a date range that ends before it starts.
 UNFORESEEABLE = {
     "unknown",
     "null_characters_not_allowed",
     "surrogate_characters_not_allowed",
+    "reversed_dates",
 }
 
 
@@ -99,6 +123,8 @@ def make_world(names: Collection[str] = ()) -> World:
         member = UserFactory()
         Membership.objects.create(club=club, user=member, role=Role.MEMBER)
         path["user_id"] = member.pk
+    if "player_id" in names:
+        path["player_id"] = club_services.guest_add(club=club, name="Dot").pk
     if "code" in names:
         path["code"] = club_services.invite_create(club=club, by=organiser).code
     if "game_id" in names:

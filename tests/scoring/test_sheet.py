@@ -69,6 +69,7 @@ def test_the_csv_has_a_header_and_a_row_per_hand(three_hands: Game) -> None:
     assert [str(cell) for cell in rows[0]] == [
         "Hand",
         "Dealer",
+        "Auction",
         "Pitcher",
         "Bid",
         "Made",
@@ -77,14 +78,15 @@ def test_the_csv_has_a_header_and_a_row_per_hand(three_hands: Game) -> None:
         "Low",
         "Jack",
         "Game",
-        "Ann points",
-        "Ann score",
-        "Bob points",
-        "Bob score",
-        "Cy points",
-        "Cy score",
-        "Di points",
-        "Di score",
+        "Ann: this hand",
+        "Ann: running total",
+        "Bob: this hand",
+        "Bob: running total",
+        "Cy: this hand",
+        "Cy: running total",
+        "Di: this hand",
+        "Di: running total",
+        "Game winner",
     ]
     assert [row[0] for row in rows[1:]] == [1, 2, 3]
 

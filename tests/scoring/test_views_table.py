@@ -523,8 +523,10 @@ def test_thirteen_rest_to_a_team_fills_the_points_not_tapped(
     text = response.content.decode()
     assert checked(text, "award-three-0")
     assert checked(text, "award-two-none")
+    # The team is credited, no partner named (issue 11 item 6: it was Bob, seat 1).
     for point in ("ace", "jack", "jick", "high_joker", "low_joker", "ten", "off_three"):
-        assert checked(text, f"award-{point}-1"), point
+        assert checked(text, f"award-{point}-side-1"), point
+        assert not checked(text, f"award-{point}-1"), point
     assert "Bob bid 6: made" in text
 
 

@@ -217,7 +217,7 @@ def csv_rows(client: Client, game: Game) -> list[list[str]]:
     assert response["Content-Disposition"] == (
         f'attachment; filename="pitch-game-{game.pk}.csv"'
     )
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_csv_has_a_row_per_hand_with_awards_and_running_scores(
@@ -231,12 +231,15 @@ def test_csv_has_a_row_per_hand_with_awards_and_running_scores(
 
     response = client.get(reverse("scoring:hands_csv", args=[game.pk]))
 
-    assert response.content.decode() == (
-        "Hand,Dealer,Pitcher,Bid,Made,Trump,High,Low,Jack,Game,"
-        "Ann points,Ann score,Bob points,Bob score,Cy points,Cy score,"
-        "Di points,Di score\r\n"
-        "1,Ann,Di,3,no,Hearts,Di,Bob,,Cy,0,0,1,1,1,1,-3,-3\r\n"
-        "2,Bob,Ann,2,yes,,Ann,Ann,Cy,Ann,3,3,0,1,1,2,0,-3\r\n"
+    assert response.content.decode("utf-8-sig") == (
+        "Hand,Dealer,Auction,Pitcher,Bid,Made,Trump,High,Low,Jack,Game,"
+        "Ann: this hand,Ann: running total,Bob: this hand,Bob: running total,"
+        "Cy: this hand,Cy: running total,Di: this hand,Di: running total,"
+        "Game winner\r\n"
+        '1,Ann,"Bob 2, Cy pass, Di 3, Ann pass",Di,3,no,Hearts,Di,Bob,,Cy,'
+        "0,0,1,1,1,1,-3,-3,\r\n"
+        '2,Bob,"Cy pass, Di pass, Ann 2, Bob pass",Ann,2,yes,,Ann,Ann,Cy,Ann,'
+        "3,3,0,1,1,2,0,-3,\r\n"
     )
     assert csv_rows(client, game)[0][0] == "Hand"
 
@@ -248,15 +251,17 @@ def test_csv_names_teams_and_the_thirteen_points(client: Client) -> None:
     header, row = csv_rows(client, game)
 
     assert header == [
-        "Hand", "Dealer", "Pitcher", "Bid", "Made", "Trump",
+        "Hand", "Dealer", "Auction", "Pitcher", "Bid", "Made", "Trump",
         "Ace", "Jack", "Jick", "High joker", "Low joker", "Ten", "Three",
         "Off-three", "Two",
-        "Ann & Cy points", "Ann & Cy score", "Bob & Di points", "Bob & Di score",
+        "Ann & Cy: this hand", "Ann & Cy: running total",
+        "Bob & Di: this hand", "Bob & Di: running total",
+        "Game winner",
     ]  # fmt: skip
     assert row == [
-        "1", "Ann", "Bob", "5", "no", "",
+        "1", "Ann", "Bob 5, Cy pass, Di pass, Ann pass", "Bob", "5", "no", "",
         "Bob", "", "", "", "", "", "Di", "", "Cy",
-        "1", "1", "-5", "-5",
+        "1", "1", "-5", "-5", "",
     ]  # fmt: skip
 
 
@@ -264,9 +269,11 @@ def test_csv_of_a_game_without_hands_is_its_header(client: Client) -> None:
     rows = csv_rows(client, game_factory(players=2))
     assert rows == [
         [
-            "Hand", "Dealer", "Pitcher", "Bid", "Made", "Trump",
+            "Hand", "Dealer", "Auction", "Pitcher", "Bid", "Made", "Trump",
             "High", "Low", "Jack", "Game",
-            "Ann points", "Ann score", "Bob points", "Bob score",
+            "Ann: this hand", "Ann: running total",
+            "Bob: this hand", "Bob: running total",
+            "Game winner",
         ]
     ]  # fmt: skip
 
@@ -280,15 +287,20 @@ def test_csv_names_cannot_run_as_spreadsheet_formulas(client: Client) -> None:
 
     header, row = csv_rows(client, game)
 
-    assert header[10:12] == [
-        '\'=HYPERLINK("http://evil.example","x") points',
-        '\'=HYPERLINK("http://evil.example","x") score',
+    assert header[11:13] == [
+        '\'=HYPERLINK("http://evil.example","x"): this hand',
+        '\'=HYPERLINK("http://evil.example","x"): running total',
     ]
-    assert header[12] == "'+Bob points"
-    assert row[1:3] == ['\'=HYPERLINK("http://evil.example","x")', "'-Di"]
-    assert row[6:10] == ["'-Di", "'+Bob", "", "'@Cy"]
+    assert header[13] == "'+Bob: this hand"
+    assert row[1] == '\'=HYPERLINK("http://evil.example","x")'
+    assert (
+        row[2]
+        == '\'+Bob 2, @Cy pass, -Di 3, =HYPERLINK("http://evil.example","x") pass'
+    )
+    assert row[3] == "'-Di"
+    assert row[7:11] == ["'-Di", "'+Bob", "", "'@Cy"]
     # Negative scores stay numbers.
-    assert row[-2:] == ["-3", "-3"]
+    assert row[-3:] == ["-3", "-3", ""]
 
 
 def test_csv_query_count_does_not_grow_with_hands(client: Client) -> None:

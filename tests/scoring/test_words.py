@@ -86,3 +86,102 @@ def test_an_undo_says_what_the_hand_was() -> None:
     assert change["title"] == "Hand 4 undone"
     assert change["details"] == ["it was Cy bid 3, set back"]
     assert change["by"] is None
+
+
+# Why the game was won (issue 11): one sentence per case of RULES.md's winning.
+
+
+def _reason(variant: str = "auction", **options: object) -> object:
+    from scoring import engine
+
+    players = 4
+    partnership = variant == "thirteen" or bool(options.pop("partnership", False))
+    rules = engine.make_rules(
+        variant, players, partnership=partnership, options=options
+    )
+    names = ["Ann & Cy", "Bob & Di"] if partnership else ["Ann", "Bob", "Cy", "Di"]
+
+    def reason(winner: int, bidding: int, bid: int, made: bool, scores: list) -> str:
+        return words.win_reason(
+            rules,
+            winner=winner,
+            bidding_side=bidding,
+            bid=bid,
+            made=made,
+            scores=scores,
+            names=names,
+        )
+
+    return reason
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "hand", "said"),
+    [
+        (
+            "auction",
+            {},
+            (1, 1, 3, True, [0, 8, 2, 1]),
+            "Bob made the bid of 3 and went out with 8.",
+        ),
+        (
+            "auction",
+            {},
+            (1, 1, 3, False, [0, 7, 2, 1]),
+            "Bob went out with 7 as the pitcher, though set back 3.",
+        ),
+        (
+            "auction",
+            {"pitcher_only_win": False},
+            (2, 1, 2, True, [0, 3, 7, 1]),
+            "Cy went out with 7 on Bob's bid.",
+        ),
+        (
+            "auction",
+            {"pitcher_only_win": False},
+            (2, 1, 3, False, [0, 1, 7, 1]),
+            "Cy went out with 7 when Bob got set back 3.",
+        ),
+        (
+            "thirteen",
+            {},
+            (0, 0, 8, True, [55, 20]),
+            "Ann & Cy made the bid of 8 and went out with 55.",
+        ),
+        (
+            "thirteen",
+            {},
+            (1, 1, 13, True, [20, 33]),
+            "Bob & Di shot the moon and took all 13 points: that wins the game at "
+            "once.",
+        ),
+        (
+            "thirteen",
+            {"moon_fail": "lose"},
+            (0, 1, 13, False, [20, 7]),
+            "Bob & Di failed to shoot the moon, and a failed moon loses the game.",
+        ),
+    ],
+)
+def test_the_winner_banner_says_why(
+    variant: str, options: dict, hand: tuple, said: str
+) -> None:
+    assert _reason(variant, **options)(*hand) == said
+
+
+def test_the_table_page_says_why_the_game_was_won(client: object) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.factories import record
+
+    game = game_factory(players=3, options={"target": 4})
+    # Ann deals; Bob pitches 4 and takes everything: out with 4.
+    record(game, [4], {"high": 1, "low": 1, "jack": 1, "game": 1})
+
+    page = Client().get(reverse("scoring:game", args=[game.pk])).content.decode()
+
+    assert "★ Bob won the game in hand 1." in page
+    assert (
+        '<p class="win-reason">Bob made the bid of 4 and went out with 4.</p>' in page
+    )

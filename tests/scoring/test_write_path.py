@@ -116,6 +116,31 @@ THIRTEEN_HANDS = [
         },
     },
 ]
+# Points credited to a team without naming the partner ("rest to team"); a Game
+# point derived from the teams' game points is the leading team's too.
+TEAM = {"side": 1}
+REST_TO_TEAM_HANDS = [
+    {
+        "pitcher": 1,
+        "bid": 6,
+        "awards": {
+            **THIRTEEN_HANDS[0]["awards"],
+            "ten": TEAM,
+            "three": TEAM,
+            "two": {"side": 0},
+        },
+    },
+    THIRTEEN_HANDS[1],
+]
+SIX_TEAM_HANDS = [
+    {"pitcher": 1, "bid": 2, "awards": {"high": {"side": 1}, "low": 3, "jack": 4}},
+    {
+        "pitcher": 5,
+        "bid": 2,
+        "awards": {"high": 5, "low": {"side": 2}},
+        "game_points": [10, 20, 30],
+    },
+]
 
 
 @pytest.mark.parametrize(
@@ -125,8 +150,17 @@ THIRTEEN_HANDS = [
         (TEAMS, AUCTION_HANDS),
         (SIX_IN_TEAMS, SIX_HANDS),
         (THIRTEEN, THIRTEEN_HANDS),
+        (THIRTEEN, REST_TO_TEAM_HANDS),
+        (SIX_IN_TEAMS, SIX_TEAM_HANDS),
     ],
-    ids=["solo", "partnership", "six-in-teams", "13-point"],
+    ids=[
+        "solo",
+        "partnership",
+        "six-in-teams",
+        "13-point",
+        "13-point-rest-to-team",
+        "six-in-teams-credited",
+    ],
 )
 def test_the_answer_to_recording_a_hand_is_the_game_as_read_afterwards(
     token_api: APIClient, user: AbstractUser, shape: dict, hands: list[dict]
@@ -268,3 +302,16 @@ def test_two_phones_posting_at_once_through_the_api_write_one_hand(
     assert _race(game, user, [hand, hand]) == [201, 409]
     assert _race(game, user, [{**again, "number": 2}] * 2) == [200, 201]
     assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_a_hand_with_team_credits_takes_no_more_queries(
+    token_api: APIClient, user: AbstractUser
+) -> None:
+    plain = game_factory(**THIRTEEN, created_by=user)
+    credited = game_factory(**THIRTEEN, created_by=user)
+    queries = []
+    for game, hand in ((plain, THIRTEEN_HANDS[0]), (credited, REST_TO_TEAM_HANDS[0])):
+        with CaptureQueriesContext(connection) as captured:
+            post(token_api, game, {**hand, "number": 1}, 201)
+        queries.append(len(captured))
+    assert queries[0] == queries[1] <= RECORD_QUERIES

@@ -23,7 +23,12 @@ from pitchclub.api.fields import StrictBooleanField, StrictCharField, StrictInpu
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club, Membership, Role
-from pitchclub.vocabulary import CLUB_NAME_MAX, DESCRIPTION_MAX, PLACE_MAX
+from pitchclub.vocabulary import (
+    CLUB_NAME_MAX,
+    CLUB_REPEAT_SECONDS,
+    DESCRIPTION_MAX,
+    PLACE_MAX,
+)
 
 NO_CLUB = OpenApiResponse(
     description="No such club, or a private club the caller is not a member of."
@@ -95,11 +100,31 @@ class ClubOutput(serializers.Serializer):
     description = serializers.CharField()
     is_private = serializers.BooleanField()
     members_count = serializers.IntegerField()
+    organisers = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Who organises it (full names, else usernames), longest-standing "
+        "first: with `location` and `created_at`, what tells apart two clubs of "
+        "one name.",
+    )
+    created_at = serializers.DateTimeField(help_text="When the club was created.")
     my_role = MyRoleField(
         choices=Role.choices,
         allow_null=True,
         help_text="The caller's role in the club; null for a non-member.",
     )
+
+
+def _organisers(club: Club) -> list[Membership]:
+    """The club's organisers' memberships: prefetched for a list
+    (selectors.with_organisers), else asked for (1 query)."""
+    members = getattr(club, "organiser_members", None)
+    if members is None:
+        members = list(
+            selectors.with_organisers(Club.objects.filter(pk=club.pk))
+            .get()
+            .organiser_members
+        )
+    return members
 
 
 def club_payload(club: Club) -> dict[str, Any]:
@@ -112,6 +137,8 @@ def club_payload(club: Club) -> dict[str, Any]:
         "description": club.description,
         "is_private": club.is_private,
         "members_count": club.members_count,
+        "organisers": [selectors.person_name(m.user) for m in _organisers(club)],
+        "created_at": club.created_at,
         "my_role": club.my_role,
     }
 
@@ -166,15 +193,28 @@ class ClubsAPI(APIView):
     )
     def get(self, request: Request) -> Response:
         paginator = self.pagination_class()
-        page = paginator.paginate_queryset(visible_clubs(request), request, view=self)
+        clubs = selectors.with_organisers(visible_clubs(request))
+        page = paginator.paginate_queryset(clubs, request, view=self)
         data = [club_payload(club) for club in page]
         return paginator.get_paginated_response(ClubOutput(data, many=True).data)
 
     @extend_schema(
         operation_id="clubs_create",
         request=ClubCreateInput,
-        responses={201: ClubOutput, 400: FIELD_WRONG, 401: NOT_SIGNED_IN},
+        responses={
+            201: ClubOutput,
+            200: OpenApiResponse(
+                ClubOutput,
+                description="The caller created a club of this name (in any case) "
+                "in the last few minutes: that club, not a second one.",
+            ),
+            400: FIELD_WRONG,
+            401: NOT_SIGNED_IN,
+        },
         summary="Create a club; the caller becomes its organiser",
+        description="Idempotent for a short while: sending the same creation again "
+        f"(a retry, a double tap) within {CLUB_REPEAT_SECONDS // 60} minutes "
+        "answers the club already made (200) instead of making a second one.",
         examples=[
             OpenApiExample(
                 "A weekly club",
@@ -191,9 +231,11 @@ class ClubsAPI(APIView):
         user = signed_in(request)
         data = ClubCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        club = services.club_create(**data.validated_data, by=user)
+        club, created = services.club_create_once(**data.validated_data, by=user)
         club = get_club(request, club.slug)
-        return Response(ClubOutput(club_payload(club)).data, status=201)
+        return Response(
+            ClubOutput(club_payload(club)).data, status=201 if created else 200
+        )
 
 
 class ClubDetailAPI(APIView):

@@ -4,7 +4,8 @@
 // mean: its boxes (templates/scoring/_conflict.html, _undone.html) say it in data
 // attributes.
 import { clearRefused, closeGap, dropLeftOut, leftOutOf, queueOf, refusedOf } from "./queue.js";
-import { alignForm, entryForm, gameId, table } from "./sheet.js";
+import { alignForm, entryForm, gameId, resetForm, table } from "./sheet.js";
+import { serverState, showCount } from "./totals.js";
 
 const LOGIN_URL = "/accounts/login/";
 
@@ -50,8 +51,10 @@ export function render() {
   const box = statusBox();
   const game = gameId();
   if (!box || !game) return;
+  // The totals with the waiting hands counted in (and the game over at a win).
+  showCount();
   const queue = queueOf(game);
-  const refused = refusedOf(game);
+  const refused = stillToFix(game, queue);
   const lines = [];
   box.classList.toggle("refused", Boolean(refused));
   if (refused) {
@@ -83,6 +86,20 @@ export function render() {
         actions.send();
       });
       lines.push(skip);
+    } else if (entryForm()) {
+      // Nothing waits behind it: it can simply be dropped.
+      const drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "btn skip-refused";
+      drop.textContent = `Drop hand ${refused.number}`;
+      drop.addEventListener("click", () => {
+        clearRefused(game);
+        const form = entryForm();
+        if (form) resetForm(form, Number(form.dataset.number));
+        for (const error of document.querySelectorAll("#table .conflict")) error.remove();
+        render();
+      });
+      lines.push(drop);
     }
   } else if (queue.length) {
     const last = queue[queue.length - 1].number;
@@ -122,10 +139,27 @@ export function render() {
   box.replaceChildren(...lines);
 }
 
+// The hand the server refused, while there is still something to fix: not once that
+// hand number is recorded (saved here after all, or by another phone), nor on a
+// finished game with nothing waiting on this phone, nor on a page without the form.
+function stillToFix(game, queue) {
+  const refused = refusedOf(game);
+  if (!refused) return null;
+  const server = serverState();
+  const recorded = server && refused.number <= server.hands;
+  const over = (server && server.winner !== null) || !entryForm();
+  if (recorded || (over && !queue.length)) {
+    clearRefused(game);
+    return null;
+  }
+  return refused;
+}
+
 function leftOutNote(game, note, busy) {
   const div = document.createElement("div");
   div.className = "left-out";
-  if (note.undone) {
+  if (note.race) div.classList.add("undo-race");
+  if (note.undone && !note.race) {
     div.classList.add("undone");
     div.append(
       line(`Hand ${note.number} was undone on another phone.`, "lead-line"),
@@ -136,13 +170,18 @@ function leftOutNote(game, note, busy) {
   }
   const theirs = note.theirs ? `: ${note.theirs}` : "";
   const mine = note.mine ? ` (${note.mine})` : "";
-  div.append(
-    line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
-    line(
-      `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
-        "If it was a different deal, use its taps for the next hand.",
-    ),
-  );
+  if (note.race) {
+    // Another phone undid the hand before this one's: the server's own words.
+    div.append(line(note.lead, "lead-line"), line(note.detail));
+  } else {
+    div.append(
+      line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
+      line(
+        `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
+          "If it was a different deal, use its taps for the next hand.",
+      ),
+    );
+  }
   const form = entryForm();
   const buttons = document.createElement("div");
   buttons.className = "left-out-actions";
@@ -180,6 +219,27 @@ function dismissButton(game, note) {
 // The server's boxes, in the page or in an answer.
 export const UNDONE = '[data-refusal="hand_undone"]';
 export const CONFLICT = '[data-refusal="number_conflict"]';
+export const RACE = '[data-refusal="number_undone"]';
+// Any of the server's boxes whose taps a note keeps.
+export const KEPT_BOX = "[data-refusal][data-left-out]";
+
+// The server's answer to a hand saved after another phone undid the hand before it:
+// what the note says ({number, before, mine, lead, detail, race}: `before` the hand
+// undone), or null.
+export function raceIn(html, number) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = doc.querySelector(RACE);
+  if (!box) return null;
+  const [lead, detail] = [...box.querySelectorAll(":scope > p")].map((p) => p.textContent.trim());
+  return {
+    race: true,
+    number: Number(box.dataset.number) || number,
+    before: Number(box.dataset.undone) || null,
+    mine: box.dataset.mine || "",
+    lead: lead || "",
+    detail: detail || "",
+  };
+}
 
 // The server's answer to a hand that was undone after it was recorded:
 // {number} or null.

@@ -11,7 +11,7 @@ export const table = () => document.getElementById("table");
 let data;
 
 // {game, save, cycle}; null on a page without it.
-function tableData() {
+export function tableData() {
   if (data === undefined) {
     const script = document.getElementById("table-data");
     try {

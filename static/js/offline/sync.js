@@ -36,8 +36,10 @@ import {
 } from "./sheet.js";
 import {
   CONFLICT,
+  RACE,
   UNDONE,
   conflictIn,
+  raceIn,
   line,
   render,
   status,
@@ -140,7 +142,8 @@ export async function sendNext() {
   }
   const code = response.status;
   const undone = code === 409 ? undoneIn(html) : null;
-  const conflict = code === 409 && !undone ? conflictIn(html, item) : null;
+  const race = code === 409 && !undone ? raceIn(html, item.number) : null;
+  const conflict = code === 409 && !undone && !race ? conflictIn(html, item) : null;
   if (code === 200 || code === 201) {
     status.problem = null;
     dequeue(game, item.client_id);
@@ -154,6 +157,14 @@ export async function sendNext() {
     closeGap(game, item.number);
     keepLeftOut(game, { id: item.client_id, number: undone.number || item.number, undone: true });
     answered(response, html, { box: UNDONE, id: item.client_id });
+  } else if (race) {
+    // Another phone undid the hand before this one: nothing recorded. Its taps are
+    // kept in a note, offered for the next hand (the new hand before it, or this
+    // hand's number once that is recorded again); the rest goes on.
+    status.problem = null;
+    dequeue(game, item.client_id);
+    keepLeftOut(game, { ...race, id: item.client_id, url: item.url, body: item.body });
+    answered(response, html, { box: RACE, id: item.client_id });
   } else if (conflict) {
     // Another phone recorded this hand's number first: most likely the same deal.
     // This phone's copy is left out (kept in a note) and the rest goes on.

@@ -630,3 +630,34 @@ def test_a_lockout_also_refuses_the_api_token_endpoint(user: AbstractUser) -> No
     # In JSON, with Retry-After: tests/pitchclub/test_client_address.py.
     assert right.status_code == 429
     assert "token" not in right.json()
+
+
+# The welcome after sign-up is on the very page the sign-up leads to, whichever it is.
+
+
+@pytest.mark.parametrize(
+    "next_name", ["invite", "new_game", "clubs", "profile", "home", "join"]
+)
+def test_the_welcome_shows_on_the_first_page_after_signup(
+    client: Client, next_name: str
+) -> None:
+    organiser = UserFactory()
+    club = club_services.club_create(name="Grange Hall", by=organiser)
+    invite = club_services.invite_create(club=club, by=organiser, role=Role.MEMBER)
+    next_url = {
+        "invite": reverse("clubs:join_code", args=[invite.code]),
+        "new_game": reverse("scoring:new_game"),
+        "clubs": reverse("clubs:list"),
+        "profile": "",
+        "home": reverse("scoring:home"),
+        "join": reverse("clubs:join"),
+    }[next_name]
+    data = {**_signup_data(), **({"next": next_url} if next_url else {})}
+
+    first = client.post(SIGNUP, data, follow=True)
+
+    assert len(first.redirect_chain) == 1
+    welcome = "Welcome, ann: your account is ready."
+    assert first.content.decode().count(welcome) == 1
+    # Shown once: the next page no longer says it.
+    assert welcome not in client.get(PROFILE).content.decode()

@@ -110,9 +110,8 @@ def test_creating_a_club_without_a_name_says_so_next_to_the_field(
 
 
 def test_two_clubs_of_the_same_name_get_different_slugs(user: AbstractUser) -> None:
-    client = signed_in(user)
-    client.post(reverse("clubs:create"), {"name": "New"})
-    client.post(reverse("clubs:create"), {"name": "New"})
+    signed_in(user).post(reverse("clubs:create"), {"name": "New"})
+    signed_in(UserFactory()).post(reverse("clubs:create"), {"name": "New"})
 
     # "new" is the create page's address, so no club may have it.
     assert sorted(Club.objects.values_list("slug", flat=True)) == ["new-2", "new-3"]

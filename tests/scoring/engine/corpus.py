@@ -13,6 +13,7 @@ from scoring.engine import (
     GameState,
     HandInput,
     RuleViolation,
+    SideCredit,
     make_rules,
     replay,
     score_hand,
@@ -124,6 +125,12 @@ REFUSALS: dict[str, Callable[[], object]] = {
     "invalid_awards": _hand(awards=[0, 1, 2, 3]),
     "unknown_point": _hand(awards={**AWARDS, "ace": 0}),
     "invalid_seat/award": _hand(awards={**AWARDS, "low": True}),
+    "invalid_seat/award_partners": _hand(
+        partnership=True, awards={**AWARDS, "low": "1"}
+    ),
+    "side_credit_solo": _hand(awards={**AWARDS, "jack": SideCredit(1)}),
+    "invalid_side": _hand(partnership=True, awards={**AWARDS, "jack": SideCredit("x")}),
+    "unknown_side": _hand(partnership=True, awards={**AWARDS, "jack": SideCredit(5)}),
     "missing_high": _hand(awards={"low": 1}),
     "missing_low": _hand(awards={"high": 1}),
     "missing_low/dealt": _hand(options={"low_goes_to": "dealt"}, awards={"high": 1}),

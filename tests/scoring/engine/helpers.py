@@ -21,6 +21,7 @@ from scoring.engine import (
     HandResult,
     Rules,
     RuleViolation,
+    SideCredit,
     Variant,
     make_rules,
     score_hand,
@@ -154,12 +155,17 @@ def legal_hand(rng: random.Random, rules: Rules, number: int) -> HandInput:
     # Points lean towards the bidding side, so bids are made about as often as not.
     partners = rules.sides[rules.side_of(pitcher)]
     sweep = rng.random() < 0.2
-    awards: dict[str, int | None] = {
+    awards: dict[str, int | SideCredit | None] = {
         point: rng.choice(partners)
         if sweep or rng.random() < 0.5
         else (rng.choice(seats) if rng.random() < 0.8 else None)
         for point in rules.points
     }
+    if rules.partnership:
+        # Some points credited to a team without naming the partner ("rest to team").
+        for point, seat in awards.items():
+            if seat is not None and rng.random() < 0.2:
+                awards[point] = SideCredit(rules.side_of(seat))
     single_trump = False
     game_points = None
     if rules.variant is Variant.AUCTION:
@@ -178,7 +184,11 @@ def legal_hand(rng: random.Random, rules: Rules, number: int) -> HandInput:
             top = max(game_points)
             leaders = [side for side, points in enumerate(game_points) if points == top]
             awards["game"] = (
-                rng.choice(rules.sides[leaders[0]]) if len(leaders) == 1 else None
+                rng.choice([*rules.sides[leaders[0]], SideCredit(leaders[0])])
+                if len(leaders) == 1 and rules.partnership
+                else rng.choice(rules.sides[leaders[0]])
+                if len(leaders) == 1
+                else None
             )
     # Points left out count as nobody.
     for point in [p for p, seat in awards.items() if seat is None]:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import PASS, Rules, Suit
+from scoring.engine import PASS, Rules, SideCredit, Suit
 
 from .helpers import at, auction_rules, refused, score, thirteen_rules
 
@@ -453,13 +453,16 @@ def test_wrong_game_points_are_refused(
     ("rules", "game_points", "game_seat", "won"),
     [
         (auction_rules(), [10, 24, 3, 0], 1, (2, 1, 0, 0)),
-        # Partners count together: the team's first seat holds the point.
-        (auction_rules(4, True), [30, 41], 1, (2, 1)),
-        (auction_rules(6, True), [10, 20, 30], 2, (2, 0, 1)),
+        # Partners count together: the team is credited, no partner named.
+        (auction_rules(4, True), [30, 41], SideCredit(1), (2, 1)),
+        (auction_rules(6, True), [10, 20, 30], SideCredit(2), (2, 0, 1)),
     ],
 )
 def test_a_game_point_left_out_is_derived_from_the_game_points(
-    rules: Rules, game_points: list[int], game_seat: int, won: tuple[int, ...]
+    rules: Rules,
+    game_points: list[int],
+    game_seat: int | SideCredit,
+    won: tuple[int, ...],
 ) -> None:
     result = score(
         rules, pitcher=0, bid=2, awards={"high": 0, "low": 0}, game_points=game_points

@@ -15,6 +15,7 @@ from scoring.engine import (
     HandResult,
     Rules,
     RuleViolation,
+    SideCredit,
     Variant,
     legal_calls,
     new_game,
@@ -217,3 +218,20 @@ def test_legal_calls_agrees_with_auction_validation(
         result, _ = score_hand(rules, state, hand)
         assert legal_calls(rules, number, calls) == ()
         assert (result.pitcher, result.bid) == auction_outcome(rules, number, calls)
+
+
+@PROPERTY
+@given(games())
+def test_each_side_wins_the_points_of_its_seats_and_those_credited_to_it(
+    game: tuple[Rules, Any],
+) -> None:
+    rules, hands = game
+    values = dict(zip(rules.points, rules.point_values, strict=True))
+    for result in results_of(rules, hands):
+        won = [0] * len(rules.sides)
+        for point, award in result.awards.items():
+            if isinstance(award, SideCredit):
+                won[award.side] += values[point]
+            elif award is not None:
+                won[rules.side_of(award)] += values[point]
+        assert result.won == tuple(won)

@@ -1,0 +1,375 @@
+"""Long names never make a page wider than the screen (issue 11, item 4).
+
+Every page that shows a name is opened with the longest names the site accepts (wide
+letters without a space, and long names with spaces), at 320, 360 and 390 px wide:
+the page must not scroll sideways, no element may reach past the right edge of the
+screen (unless it sits in a box that scrolls or clips on purpose, such as the score
+sheet), and a name shortened with an ellipsis keeps its whole text in a `title`.
+
+To check a new page, add a `Target` to `TARGETS`: a name, a function of the `World`
+built below that returns the page's address, who is signed in, and whether to look
+at it printed."""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from playwright.sync_api import Page
+
+from pitchclub import services as club_services
+from pitchclub.models import Club, Invite, Role
+from pitchclub.vocabulary import (
+    CLUB_NAME_MAX,
+    DESCRIPTION_MAX,
+    PLACE_MAX,
+    PLAYER_NAME_MAX,
+)
+from scoring import engine, services
+from scoring.models import Game
+from tests.browser.conftest import SCREENSHOTS, sign_in
+from tests.factories import UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = (320, 360, 390)
+HEIGHT = 740
+
+# Django's own limits on an account's names (auth.User).
+USERNAME_MAX = 150
+FIRST_NAME_MAX = 150
+LAST_NAME_MAX = 150
+EMAIL_MAX = 254
+
+
+def fill(pattern: str, length: int) -> str:
+    """`pattern` repeated and cut to exactly `length` characters."""
+    return (pattern * (length // len(pattern) + 1))[:length]
+
+
+N = PLAYER_NAME_MAX
+# The keeper's roster entry is the first 40 letters of the username: "WWW…W".
+KEEPER_USERNAME = fill("W", USERNAME_MAX)
+# Seven players, told apart case-insensitively, the widest letters there are.
+NAMES = [
+    fill("W", N),  # the keeper's own roster entry
+    fill("M", N),
+    fill("W", N - 1) + "M",
+    fill("MW", N),
+    fill("WM", N),
+    # Long names with spaces wrap at the spaces; the last word is still long.
+    fill("Wilhelmina Maximiliane Wolkenstein-Mawr ", N).strip().ljust(N, "W"),
+    fill("M", N - 1) + "W",
+]
+CLUB_NAME = fill("W", CLUB_NAME_MAX)
+CLUB_NAME_SPACED = fill("The Wednesday Night Wolverhampton Mammoth Pitch Club ", 80)
+PLACE = fill("W", PLACE_MAX)
+DESCRIPTION = fill("WWWWWWWWWW-MMMMMMMMMM_", DESCRIPTION_MAX)
+
+
+@dataclass
+class World:
+    """Everything the pages show, built through the services as the site does."""
+
+    keeper: AbstractUser
+    outsider: AbstractUser
+    club: Club
+    spaced_club: Club
+    invite: Invite
+    claim: Invite
+    games: dict[str, Game] = field(default_factory=dict)
+    # A guest who sat in no game: the seven-player game's first player can merge
+    # into them (the page then lists every seat that would move).
+    spare: int = 0
+
+
+def record(
+    game: Game, auction: list[Any], awards: dict[str, Any], **extra: Any
+) -> None:
+    services.hand_record(
+        game_id=game.pk,
+        hand=engine.HandInput(auction=tuple(auction), awards=awards, **extra),
+    )
+
+
+def auction_hands(game: Game, players: int) -> None:
+    """Three hands: a made bid, a set back and a stuck dealer; every seat named."""
+    passes = ["pass"] * (players - 1)
+    # Seat 0 deals; seat 1 bids 2 and makes it.
+    record(game, [2, *passes], {"high": 1, "low": 1, "jack": 2, "game": 3})
+    # Seat 1 deals; seat 2 bids 3 and is set.
+    record(
+        game,
+        [3, *passes],
+        {"high": players - 1, "low": 2, "game": 0},
+        trump="diamonds",
+    )
+    # Seat 2 deals and is stuck with 2.
+    record(game, [*passes, 2], {"high": 2, "low": players - 1, "jack": 4 % players})
+
+
+def build_world() -> World:
+    keeper = UserFactory(
+        username=KEEPER_USERNAME,
+        email=fill("w", 64) + "@" + fill("mmmmmmmmmm.", EMAIL_MAX - 69) + ".org",
+    )
+    outsider = UserFactory(
+        username=fill("M", USERNAME_MAX),
+        first_name=fill("M", FIRST_NAME_MAX),
+        last_name=fill("W", LAST_NAME_MAX),
+    )
+    club = club_services.club_create(
+        name=CLUB_NAME,
+        by=keeper,
+        location=PLACE,
+        schedule=fill("Wednesdays ", PLACE_MAX),
+        description=DESCRIPTION,
+    )
+    spaced_club = club_services.club_create(
+        name=CLUB_NAME_SPACED, by=keeper, location=PLACE
+    )
+    # Members with the longest names an account can have.
+    for username, first, last in (
+        (fill("MW", USERNAME_MAX), "", ""),
+        (fill("Wm", USERNAME_MAX), fill("W", FIRST_NAME_MAX), fill("M", LAST_NAME_MAX)),
+    ):
+        member = UserFactory(username=username, first_name=first, last_name=last)
+        invite = club_services.invite_create(
+            club=club, by=keeper, role=Role.SCOREKEEPER
+        )
+        club_services.invite_accept(code=invite.code, user=member)
+    guests = [club_services.guest_add(club=club, name=name) for name in NAMES[1:]]
+    invite = club_services.invite_create(club=club, by=keeper, role=Role.ORGANISER)
+    claim = club_services.invite_create(club=club, by=keeper, player=guests[0])
+    world = World(keeper, outsider, club, spaced_club, invite, claim)
+    world.spare = club_services.guest_add(club=club, name=fill("MMW", N)).pk
+
+    def start(key: str, variant: str, players: int, partnership: bool = False) -> Game:
+        game = services.game_start(
+            variant=variant,
+            players=NAMES[:players],
+            partnership=partnership,
+            club=club,
+            created_by=keeper,
+        )
+        world.games[key] = game
+        return game
+
+    for players in (4, 6, 7):
+        auction_hands(start(f"solo-{players}", "auction", players), players)
+    for players in (4, 6):
+        game = start(f"partners-{players}", "auction", players, partnership=True)
+        auction_hands(game, players)
+    thirteen = start("thirteen", "thirteen", 4, partnership=True)
+    record(
+        thirteen,
+        [5, "pass", "pass", "pass"],
+        {"ace": 1, "three": 3, "off_three": 0, "two": 2, "ten": None, "jick": 1},
+    )
+    # Won: seat 1 pitches 4 twice and takes everything.
+    finished = start("finished", "auction", 4)
+    all_to_1 = {"high": 1, "low": 1, "jack": 1, "game": 1}
+    record(finished, [4], all_to_1)
+    record(finished, ["pass", "pass", "pass", 4], all_to_1)
+    # The revision log: a hand corrected, then the last one undone.
+    revised = start("revised", "auction", 4)
+    auction_hands(revised, 4)
+    services.hand_correct(
+        game_id=revised.pk,
+        number=1,
+        hand=engine.HandInput(auction=(2, "pass", "pass", "pass"), awards=all_to_1),
+        by=keeper,
+    )
+    services.hand_undo(game_id=revised.pk, number=3, by=keeper)
+    # Abandoned after three hands, and one started by mistake and deleted: the
+    # game page's banner, the cards and the club archive's "Deleted games".
+    abandoned = start("abandoned", "auction", 4)
+    auction_hands(abandoned, 4)
+    services.game_abandon(game_id=abandoned.pk, by=keeper)
+    services.game_delete(game_id=start("mistake", "auction", 7).pk, by=keeper)
+    # A game started outside any club, on the home page too.
+    world.games["clubless"] = services.game_start(
+        variant="auction", players=NAMES[:3], created_by=keeper
+    )
+    return world
+
+
+@dataclass(frozen=True)
+class Target:
+    """A page to check: its address in the world, who looks at it (the keeper, an
+    outsider who is no member of the club, or nobody signed in), on screen or
+    printed."""
+
+    name: str
+    url: Callable[[World], str]
+    who: str = "keeper"
+    media: str = "screen"
+
+
+def game(key: str, suffix: str = "") -> Callable[[World], str]:
+    return lambda world: f"/games/{world.games[key].pk}/{suffix}"
+
+
+def first_player(world: World) -> int:
+    """The player of seat 0 in the seven-player game: a name at the limit."""
+    return world.games["solo-7"].seats.get(number=0).player_id
+
+
+GAME_KEYS = ("solo-4", "solo-6", "solo-7", "partners-4", "partners-6", "thirteen")
+
+TARGETS: list[Target] = [
+    Target("home", lambda w: "/"),
+    Target("home-signed-out", lambda w: "/", who=None),
+    Target("club-list", lambda w: "/clubs/"),
+    Target("club", lambda w: f"/clubs/{w.club.slug}/"),
+    Target("club-spaced", lambda w: f"/clubs/{w.spaced_club.slug}/"),
+    Target("club-edit", lambda w: f"/clubs/{w.club.slug}/edit/"),
+    Target("club-new", lambda w: "/clubs/new/"),
+    Target("members", lambda w: f"/clubs/{w.club.slug}/members/"),
+    Target("roster", lambda w: f"/clubs/{w.club.slug}/players/"),
+    Target("roster-search", lambda w: f"/clubs/{w.club.slug}/players/?q={'W' * 40}"),
+    Target("invites", lambda w: f"/clubs/{w.club.slug}/invites/"),
+    Target("join", lambda w: "/join/", who="outsider"),
+    Target("join-code", lambda w: f"/join/{w.invite.code}/", who="outsider"),
+    Target("join-claim", lambda w: f"/join/{w.claim.code}/", who="outsider"),
+    Target("join-signed-out", lambda w: f"/join/{w.claim.code}/", who=None),
+    Target("new-game", lambda w: "/games/new/"),
+    Target("new-game-club", lambda w: f"/games/new/?club={w.club.slug}"),
+    *(Target(f"game-{key}", game(key)) for key in GAME_KEYS),
+    Target("game-finished", game("finished")),
+    Target("game-revised", game("revised")),
+    Target("game-clubless", game("clubless")),
+    Target("game-watched", game("solo-7"), who="outsider"),
+    Target("hand", game("solo-7", "hands/2/")),
+    Target("hand-partners", game("partners-6", "hands/3/")),
+    Target("hand-thirteen", game("thirteen", "hands/1/")),
+    Target("hand-revised", game("revised", "hands/1/")),
+    Target("undo", game("solo-7", "hands/3/undo/")),
+    Target("live", game("solo-7", "live/")),
+    Target("live-finished", game("finished", "live/")),
+    Target("print-game", game("solo-7"), media="print"),
+    Target("print-finished", game("finished"), media="print"),
+    Target("print-live", game("partners-6", "live/"), media="print"),
+    Target("game-abandoned", game("abandoned")),
+    Target("abandon", game("solo-4", "abandon/")),
+    Target("delete", game("clubless", "delete/")),
+    Target("archive", lambda w: "/games/"),
+    Target("archive-filtered", lambda w: f"/games/?variant=auction&club={w.club.slug}"),
+    Target("club-archive", lambda w: f"/clubs/{w.club.slug}/games/"),
+    Target("player-archive", lambda w: f"/players/{first_player(w)}/games/"),
+    Target("player", lambda w: f"/clubs/{w.club.slug}/players/{first_player(w)}/"),
+    Target(
+        "player-merge",
+        lambda w: (
+            f"/clubs/{w.club.slug}/players/{first_player(w)}/merge/?into={w.spare}"
+        ),
+    ),
+    Target("roster-log", lambda w: f"/clubs/{w.club.slug}/players/log/"),
+    Target("profile", lambda w: "/accounts/profile/"),
+    Target("password-change", lambda w: "/accounts/password/change/"),
+    Target("login", lambda w: "/accounts/login/", who=None),
+    Target("signup", lambda w: "/accounts/signup/", who=None),
+]
+
+# With every <details> opened: each element that reaches past the right edge of the
+# screen, unless a box around it scrolls or clips (the score sheet scrolls sideways on
+# purpose: its own box is checked like any other); and each text cut short (an
+# ellipsis, or lines clamped) without its whole text in a title, on the element or
+# around it.
+LAYOUT_JS = """
+(width) => {
+  // What a tap opens is checked too: the house rules, a confirmation, a panel.
+  for (const details of document.querySelectorAll("details")) details.open = true;
+  const path = (el) => {
+    const parts = [];
+    for (let e = el; e && e !== document.body && parts.length < 4;
+         e = e.parentElement) {
+      let part = e.tagName.toLowerCase();
+      if (e.id) part += "#" + e.id;
+      else if (e.classList.length) part += "." + [...e.classList].join(".");
+      parts.unshift(part);
+    }
+    return parts.join(" > ");
+  };
+  const scrolls = (el) => {
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (getComputedStyle(e).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const wide = [];
+  const cut = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    const style = getComputedStyle(el);
+    if (!el.checkVisibility({ checkVisibilityCSS: true })) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    const right = box.right + window.scrollX;
+    if (right > width + 0.5 && !scrolls(el)) wide.push([el, right]);
+    const text = (el.textContent || "").trim();
+    const ellipsis = style.textOverflow === "ellipsis" &&
+      el.scrollWidth > el.clientWidth + 1;
+    const clamped = style.webkitLineClamp !== "none" &&
+      el.scrollHeight > el.clientHeight + 1;
+    if ((ellipsis || clamped) && text) {
+      const holder = el.closest("[title]");
+      const title = holder ? holder.getAttribute("title") : "";
+      const words = text.replace(/[★…]/g, "").replace(/\\s+/g, " ").trim();
+      if (!title || !title.includes(words)) {
+        cut.push(`${path(el)} is cut short without a title: ${text.slice(0, 30)}`);
+      }
+    }
+  }
+  // The innermost ones: what pushes the page wider, not every box around it.
+  const culprits = wide
+    .filter(([el]) => !wide.some(([other]) => other !== el && el.contains(other)))
+    .map(([el, right]) => `${path(el)} ends at ${Math.round(right)} px: ` +
+                          `${(el.textContent || "").trim().slice(0, 30)}`);
+  return {
+    scrollWidth: document.documentElement.scrollWidth,
+    wide: culprits.slice(0, 8),
+    cut: cut.slice(0, 8),
+  };
+}
+"""
+
+
+def layout_problems(page: Page, width: int) -> list[str]:
+    found = page.evaluate(LAYOUT_JS, width)
+    problems = [f"{width}px: {p}" for p in found["wide"] + found["cut"]]
+    if found["scrollWidth"] > width:
+        problems.insert(0, f"{width}px: the page is {found['scrollWidth']} px wide")
+    return problems
+
+
+def shoot(page: Page, name: str) -> Path:
+    path = SCREENSHOTS / f"widths-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=path, full_page=True)
+    return path
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=[t.name for t in TARGETS])
+def test_no_page_is_wider_than_the_phone(
+    page: Page, live_server: Any, target: Target
+) -> None:
+    world = build_world()
+    if target.who == "keeper":
+        sign_in(page, world.keeper, live_server.url)
+    elif target.who == "outsider":
+        sign_in(page, world.outsider, live_server.url)
+    url = target.url(world)
+    problems: list[str] = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": HEIGHT})
+        page.emulate_media(media=target.media)
+        response = page.goto(url)
+        assert response is not None, url
+        assert response.ok, f"{url}: {response.status}"
+        page.wait_for_load_state("load")
+        problems += layout_problems(page, width)
+        shoot(page, f"{target.name}-{width}")
+    assert not problems, f"{target.name} ({url}):\n" + "\n".join(problems)
