@@ -13,27 +13,26 @@ def match_follows_game(event: hooks.GameEvent) -> None:
     """A match's game was won, corrected, reopened, abandoned, resumed or is being
     deleted: the match's result and the draw follow, in the same transaction (a
     result that a started later match depends on is refused)."""
-    kind = type(event).__name__
+    abandoned = None
+    if isinstance(event, hooks.GameAbandoned):
+        abandoned = True
+    elif isinstance(event, hooks.GameResumed):
+        abandoned = False
     services.match_follow_game(
         game=event.game,
-        abandoned={"GameAbandoned": True, "GameResumed": False}.get(kind),
-        deleted=kind == "GameDeleted",
+        abandoned=abandoned,
+        deleted=isinstance(event, hooks.GameDeleted),
     )
 
 
-# The game hook's events a match follows; those another release of scoring adds
-# (resuming and deleting a game) are followed when scoring declares them.
-FOLLOWED = tuple(
-    getattr(hooks, name)
-    for name in (
-        "HandCorrected",
-        "GameFinished",
-        "GameReopened",
-        "GameAbandoned",
-        "GameResumed",
-        "GameDeleted",
-    )
-    if hasattr(hooks, name)
+# The game hook's events a match follows.
+FOLLOWED = (
+    hooks.HandCorrected,
+    hooks.GameFinished,
+    hooks.GameReopened,
+    hooks.GameAbandoned,
+    hooks.GameResumed,
+    hooks.GameDeleted,
 )
 
 

@@ -6,11 +6,9 @@ played on paper; an abandoned game."""
 from typing import Any
 
 import pytest
-from django.db import transaction
 from rest_framework.test import APIClient
 
 from pitchclub.models import Club
-from scoring import hooks
 from scoring.models import Game
 from tests.tournaments.conftest import People, client_for
 from tests.tournaments.helpers import (
@@ -294,21 +292,50 @@ def test_an_abandoned_game_puts_the_match_back_to_ready(
 ) -> None:
     match = match_at(cup, "winners", 1, 1)
     started = start_game(organiser_api, cup["id"], match["id"])
-    game = Game.objects.get(pk=started["id"])
-    # Scoring dispatches GameAbandoned when a game is abandoned.
-    with transaction.atomic():
-        hooks.dispatch(hooks.GameAbandoned(game=game, by=None))
+    organiser_api.post(
+        f"/api/v1/games/{started['id']}/hands/",
+        {"pitcher": 0, "bid": 2, "awards": {"high": 0, "low": 0}},
+        format="json",
+    )
+    abandoned = organiser_api.post(f"/api/v1/games/{started['id']}/abandon/")
+    assert abandoned.status_code == 200, abandoned.json()
     t = read(organiser_api, cup["id"])
     again = match_at(t, "winners", 1, 1)
     assert again["status"] == "ready"
     assert again["games"] == []
     assert again["game_in_progress"] is None
     assert again["table"] == match["table"]
+    # While the match waits, the table may take its game back.
+    resumed = organiser_api.post(f"/api/v1/games/{started['id']}/resume/")
+    assert resumed.status_code == 200, resumed.json()
+    back = match_at(read(organiser_api, cup["id"]), "winners", 1, 1)
+    assert back["status"] == "running"
+    assert back["game_in_progress"] == started["id"]
+    # Abandoned again, and a new game started: the old one can no longer come back.
+    organiser_api.post(f"/api/v1/games/{started['id']}/abandon/")
     replay = start_game(organiser_api, cup["id"], match["id"])
+    refused = organiser_api.post(f"/api/v1/games/{started['id']}/resume/")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "result_depended_on"
+    assert f"game {replay['id']} is being played for it" in refused.json()["detail"]
     win_game(organiser_api, replay["id"], 0)
     t = read(organiser_api, cup["id"])
     assert match_at(t, "winners", 1, 1)["games"] == [replay["id"]]
     assert match_at(t, "winners", 1, 1)["winner"] == _seed(t, 1)
+
+
+def test_a_game_deleted_before_its_first_hand_frees_the_match(
+    cup: dict[str, Any], organiser_api: APIClient
+) -> None:
+    match = match_at(cup, "winners", 1, 1)
+    started = start_game(organiser_api, cup["id"], match["id"])
+    deleted = organiser_api.delete(f"/api/v1/games/{started['id']}/")
+    assert deleted.status_code in (200, 204), deleted.content
+    assert not Game.objects.filter(pk=started["id"]).exists()
+    again = match_at(read(organiser_api, cup["id"]), "winners", 1, 1)
+    assert again["status"] == "ready"
+    assert again["games"] == []
+    start_game(organiser_api, cup["id"], match["id"])
 
 
 def test_a_game_outside_tournaments_is_left_alone(
