@@ -37,8 +37,9 @@ FOLLOWED = (
 
 
 def move_entries(event: PlayersMerging) -> None:
-    """A claimed guest's tournament entries become the claiming player's, unless
-    both play in one tournament (then they are two people)."""
+    """A merged guest's tournament entries become the staying player's (a claim, or
+    an organiser's merge), unless both play in one tournament (then they are two
+    people: the refusal names it)."""
     guest, own = event.guest, event.into
     both = (
         EntrantPlayer.objects.filter(
@@ -51,10 +52,18 @@ def move_entries(event: PlayersMerging) -> None:
         .first()
     )
     if both is not None:
+        if event.invite is not None:
+            raise Refusal(
+                "claim_conflict",
+                event.refusal_field,
+                f"{own.name} and {guest.name} both play in the tournament {both}, "
+                "so they cannot be the same person: ask the organiser to check the "
+                "roster.",
+            )
         raise Refusal(
-            "claim_conflict",
-            "code",
-            f"{own.name} and {guest.name} both play in the tournament {both}, so "
-            "they cannot be the same person: ask the organiser to check the roster.",
+            "merge_conflict",
+            event.refusal_field,
+            f"{guest.name} and {own.name} both play in the tournament {both}, so "
+            "they are two people: they cannot be merged.",
         )
     EntrantPlayer.objects.filter(player=guest).update(player=own)

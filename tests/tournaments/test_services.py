@@ -100,3 +100,20 @@ def test_a_claim_is_refused_when_both_play_in_one_tournament(
         _claim(club, ann, people.organiser, people.scorekeeper)
     assert Player.objects.filter(pk=ann.pk).exists()
     assert own.entries.count() == 1
+
+
+def test_an_organisers_merge_moves_entries_or_is_refused(
+    club: Club, people: People
+) -> None:
+    _cup(club, people.organiser, "Ann", "Bob")
+    ann, bob = club.players.get(name="Ann"), club.players.get(name="Bob")
+    with pytest.raises(Refusal, match="both play in the tournament Cup"):
+        club_services.players_merge(
+            club=club, player_id=ann.pk, into_id=bob.pk, by=people.organiser
+        )
+    other = _cup(club, people.organiser, "Cy", "Di")
+    cy = club.players.get(name="Cy")
+    club_services.players_merge(
+        club=club, player_id=cy.pk, into_id=ann.pk, by=people.organiser
+    )
+    assert EntrantPlayer.objects.get(tournament=other, entrant__seed=1).player == ann
