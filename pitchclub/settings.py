@@ -321,6 +321,12 @@ SPECTACULAR_SETTINGS = {
         "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
         "int": {"type": "integer", "minimum": 0},
     },
+    # Several components have a `status` of their own: each its own enum's name.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": ["in_progress", "finished"],
+        "MatchStatusEnum": "tournaments.models.MatchStatus",
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus",
+    },
 }
 
 LOGGING = {

@@ -28,6 +28,7 @@ api_v1 = [
     path("", include("scoring.api_urls")),
     path("", include("pitchclub.accounts.api_urls")),
     path("", include("pitchclub.clubs.api_urls")),
+    path("", include("tournaments.api_urls")),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
     path(
         "docs/",

@@ -78,6 +78,9 @@ CONFLICT_CODES = frozenset(
         "game_abandoned",
         "game_finished",
         "game_has_hands",
+        # A listener of the game hook refuses: what follows the game (a
+        # tournament's bracket) depends on its result as it stands.
+        "result_depended_on",
     }
 )
 

@@ -4,3 +4,25 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # The API's one exception handler answers the tournaments' refusals; a
+        # match follows its game through scoring's game hook; a claimed guest's
+        # entries move with the core's merge. Scoring and the core import nothing
+        # of this app.
+        from pitchclub import hooks as core_hooks
+        from pitchclub import refusals as core_refusals
+        from scoring import hooks
+        from tournaments import listeners
+        from tournaments.refusals import CONFLICT_CODES, TournamentRefusal
+
+        core_refusals.register(TournamentRefusal, conflicts=CONFLICT_CODES)
+        hooks.register(
+            listeners.match_follows_game,
+            events=listeners.FOLLOWED,
+            order=100,
+            name="tournaments.match_follows_game",
+        )
+        core_hooks.register(
+            listeners.move_entries, order=110, name="tournaments.move_entries"
+        )

@@ -30,6 +30,8 @@ from scoring import apis, services
 from scoring.filters import GameFilter
 from scoring.models import Game
 from tests.factories import NAMES, UserFactory, record
+from tournaments import apis as tournament_apis
+from tournaments import services as tournament_services
 
 SCHEMA = "/api/v1/schema/?format=json"
 
@@ -62,6 +64,8 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "club_players_merge": roster.PlayerMergeInput,
     "club_invites_create": invites.InviteCreateInput,
     "join": invites.JoinInput,
+    "tournaments_create": tournament_apis.TournamentCreateInput,
+    "tournament_match_result_create": tournament_apis.MatchResultInput,
 }
 
 
@@ -83,6 +87,7 @@ class GamesQuery:
 QUERY_INPUTS: dict[str, Any] = {
     "club_players_list": roster.RosterQueryInput,
     "games_list": GamesQuery,
+    "tournaments_list": tournament_apis.TournamentListQuery,
 }
 # Refusals no schema foresees: a player id that names nobody; a NUL character or a
 # lone surrogate, which a string of any schema may hold and PostgreSQL cannot store;
@@ -98,7 +103,8 @@ UNFORESEEABLE = {
 @dataclass(frozen=True)
 class World:
     """An organiser, who holds the token, and what the path parameters name: their
-    club, a member of it, an invite to it, a club game of four with two hands."""
+    club, a member of it, an invite to it, a club game of four with two hands,
+    a Swiss of four and its first match."""
 
     organiser: AbstractUser
     token: str
@@ -132,6 +138,19 @@ def make_world(names: Collection[str] = ()) -> World:
                 {"high": 3, "low": 1, "jack": 3, "game": 2},
             )
         path.update(game_id=game.pk, number=2)
+    if "tournament_id" in names:
+        tournament = tournament_services.tournament_create(
+            club=club,
+            name="Cup",
+            format="swiss",
+            variant="auction",
+            entrants=[
+                tournament_services.EntrantInput(players=[name]) for name in NAMES[:4]
+            ],
+            created_by=organiser,
+        )
+        path["tournament_id"] = tournament.pk
+        path["match_id"] = tournament.matches.order_by("id").first().pk
     return World(
         organiser=organiser,
         token=Token.objects.create(user=organiser).key,

@@ -15,6 +15,7 @@ from scoring.models import Game
 from tests.factories import UserFactory, record
 from tests.helpers import error_at
 from tests.scoring.apis.helpers import GAMES, SEAT_1_MAKES_2, _as_record, hands_url
+from tournaments import services as tournament_services
 
 
 def test_a_body_nested_too_deeply_is_a_400(api: APIClient, game: Game) -> None:
@@ -49,12 +50,22 @@ def everything(user: AbstractUser) -> dict[str, Any]:
         created_by=user,
     )
     record(game, **_as_record(SEAT_1_MAKES_2))
+    tournament = tournament_services.tournament_create(
+        club=club,
+        name="Cup",
+        format="swiss",
+        variant="auction",
+        entrants=[tournament_services.EntrantInput(players=[n]) for n in "ABCD"],
+        created_by=user,
+    )
     return {
+        "player_id": club_services.guest_add(club=club, name="Dot").pk,
+        "tournament_id": tournament.pk,
+        "match_id": tournament.matches.order_by("id").first().pk,
         "slug": club.slug,
         "game_id": game.pk,
         "number": 1,
         "user_id": member.pk,
-        "player_id": game.seats.get(number=0).player_id,
         "code": club_services.invite_create(club=club, by=user).code,
     }
 
@@ -87,6 +98,7 @@ def test_no_operation_answers_500_to_a_body_too_deep_or_too_big(
         "post /api/v1/clubs/",
         "patch /api/v1/clubs/{slug}/players/{player_id}/",
         "post /api/v1/clubs/{slug}/players/{player_id}/merge/",
+        "post /api/v1/tournaments/",
     } <= set(answers), sorted(answers)
     # The token operation answers in JSON only.
     assert answers.pop("post /api/v1/auth/token/") in (

@@ -1,0 +1,29 @@
+"""REST API v1 paths for tournaments (included in pitchclub.urls' `api` namespace)."""
+
+from django.urls import path
+
+from tournaments import apis
+
+urlpatterns = [
+    path("tournaments/", apis.TournamentsAPI.as_view(), name="tournaments"),
+    path(
+        "tournaments/<int:tournament_id>/",
+        apis.TournamentDetailAPI.as_view(),
+        name="tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/game/",
+        apis.MatchGameAPI.as_view(),
+        name="tournament-match-game",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
+        apis.MatchResultAPI.as_view(),
+        name="tournament-match-result",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/",
+        apis.RoundsAPI.as_view(),
+        name="tournament-rounds",
+    ),
+]

@@ -1,0 +1,135 @@
+"""The tournaments' refusals: data (code, field, params) with one sentence each.
+
+``TournamentRefusal`` is registered with the core's refusals in
+``TournamentsConfig.ready()``: the API's one exception handler answers it like any
+refusal, 409 ``{detail, code, field}`` for the codes in ``CONFLICT_CODES`` (a
+conflict with the tournament as it stands), else a 400 nested by its field. A
+refusal raised inside a game's change (the game hook) is scoring's
+``RuleViolation`` instead, so that the scorekeeper reads it like a rule's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext, gettext_noop
+
+# Conflicts with the tournament as it stands (409), the rest are bad input (400).
+CONFLICT_CODES = frozenset(
+    {
+        "match_not_open",
+        "match_has_hands",
+        "round_open",
+        "last_round_played",
+        "round_drawn_by_results",
+    }
+)
+
+MESSAGES: dict[str, str] = {
+    "format_not_available": gettext_noop(
+        "Progressive nights are not available yet: choose single_elimination, "
+        "double_elimination, round_robin or swiss."
+    ),
+    "team_size_for_variant": gettext_noop(
+        "{variant} is played by teams of two: set team_size to 2."
+    ),
+    "unknown_setting": gettext_noop(
+        "{format} has no setting {setting!r}; its settings are {known}."
+    ),
+    "bad_setting": gettext_noop("{setting} must be {allowed}, not {given}."),
+    "too_few_entrants": gettext_noop(
+        "A tournament needs at least {least} entrants; {given} given."
+    ),
+    "too_many_entrants": gettext_noop(
+        "A tournament takes at most {most} entrants; {given} given."
+    ),
+    "bad_rounds": gettext_noop(
+        "A Swiss of {entrants} entrants has 1 to {most} rounds, not {given}."
+    ),
+    "wrong_team_size": gettext_noop(
+        "Entrant {entrant} must be {size}: give {count} player{plural}."
+    ),
+    "invalid_entrant": gettext_noop(
+        'Entrant {entrant} is a name, {{"player": id}}, or {{"name": …, '
+        '"players": […]}}.'
+    ),
+    "player_not_in_roster": gettext_noop(
+        "{player} is not on {club}'s roster: pick a player of the club or type "
+        "a new name (it adds a guest)."
+    ),
+    "empty_player_name": gettext_noop(
+        "Player {position} of entrant {entrant} has no name."
+    ),
+    "player_name_too_long": gettext_noop(
+        "A player's name has at most {most} characters."
+    ),
+    "invalid_player_name": gettext_noop("{problem}"),
+    "player_twice": gettext_noop(
+        "{player} already plays for entrant {other} ({other_name}): a player "
+        "plays for one entrant only."
+    ),
+    "entrant_name_twice": gettext_noop(
+        "Entrant {other} is already called {name}: give each entrant its own name."
+    ),
+    "entrant_name_too_long": gettext_noop(
+        "An entrant's name has at most {most} characters."
+    ),
+    "invalid_name": gettext_noop("{problem}"),
+    "empty_name": gettext_noop("Give the tournament a name."),
+    "name_too_long": gettext_noop("A tournament's name has at most {most} characters."),
+    "winner_not_in_match": gettext_noop(
+        "Entrant {winner} does not play this match: the winner is one of {entrants}."
+    ),
+    "bad_scores": gettext_noop("Give one score per entrant of the match ({count})."),
+    "match_not_open": gettext_noop("{match} is {status}: {why}"),
+    "match_has_hands": gettext_noop(
+        "{match} has a game with hands recorded (game {game}): finish it at the "
+        "table, or abandon it, before entering a result on paper."
+    ),
+    "round_open": gettext_noop(
+        "{match} of round {round} is not completed yet: draw the next round once "
+        "every match of this one has a result."
+    ),
+    "last_round_played": gettext_noop(
+        "All {rounds} rounds of this Swiss have been drawn: there is no next round."
+    ),
+    "round_drawn_by_results": gettext_noop(
+        "A {format} draws its rounds by itself as results come in: only a Swiss "
+        "draws its next round on demand."
+    ),
+}
+
+
+class TournamentRefusal(Exception):
+    """A tournament write refused: ``code``, ``field`` (dotted path), ``params``;
+    ``message`` is the sentence, from MESSAGES through gettext."""
+
+    def __init__(
+        self,
+        code: str,
+        field: str,
+        *,
+        params: Mapping[str, object] | None = None,
+        message: str | None = None,
+    ) -> None:
+        self.code = code
+        self.field = field
+        self.hand: int | None = None
+        self.params = dict(params) if params else {}
+        if message is None:
+            message = gettext(MESSAGES[code]).format(**self.params)
+        self.message = message
+        super().__init__(message)
+
+    @property
+    def conflict(self) -> bool:
+        return self.code in CONFLICT_CODES
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return (
+            f"TournamentRefusal(code={self.code!r}, field={self.field!r}, "
+            f"message={self.message!r})"
+        )

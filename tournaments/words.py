@@ -1,0 +1,33 @@
+"""How a tournament's pages, API refusals and the game hook name its matches, in one
+place ("Round 2 match 1", "Losers' round 3 match 2", "Grand final")."""
+
+from django.utils.translation import gettext
+
+
+def match_label(*, format: str, bracket: str, round_number: int, number: int) -> str:
+    """A match's name for people, from its place in the tournament."""
+    if bracket == "final":
+        if format == "single_elimination":
+            return gettext("The third-place match")
+        if round_number == 1:
+            return gettext("The grand final")
+        return gettext("The grand final's reset")
+    if bracket == "winners" and format == "double_elimination":
+        return gettext("Winners' round {round} match {number}").format(
+            round=round_number, number=number
+        )
+    if bracket == "losers":
+        return gettext("Losers' round {round} match {number}").format(
+            round=round_number, number=number
+        )
+    return gettext("Round {round} match {number}").format(
+        round=round_number, number=number
+    )
+
+
+def versus(names: list[str | None]) -> str:
+    """ "Aces v Kings"; an unknown slot is "?" and a bye says so."""
+    shown = [name if name is not None else "?" for name in names]
+    if len(shown) == 1:
+        return gettext("{name}, a bye").format(name=shown[0])
+    return " v ".join(shown)
