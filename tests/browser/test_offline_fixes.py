@@ -324,7 +324,7 @@ def test_the_dealer_mark_stays_one_short_line_with_seven_long_names(
         assert mark.inner_text().strip().endswith("D")
         expect(mark.locator(".sr-only")).to_have_text("dealt")
         expect(mark.locator(".clamp")).to_have_attribute(
-            "title", game.seats.order_by("seat")[index].player.name + " dealt"
+            "title", game.seats.order_by("number")[index].player.name + " dealt"
         )
     page.screenshot(path=f"/tmp/fixoff-sheet7-{width}.png", full_page=False)
 
