@@ -107,7 +107,9 @@ CHECKED_REFUSALS = (
 def refusal_templates() -> dict[str, str]:
     """The templates of CHECKED_REFUSALS as the pages say them (scoring.refusals:
     the players' names, through gettext), with a fallback for anything else."""
-    templates = {key: gettext(NAMED.get(key, MESSAGES[key])) for key in CHECKED_REFUSALS}
+    templates = {
+        key: gettext(NAMED.get(key, MESSAGES[key])) for key in CHECKED_REFUSALS
+    }
     templates["fallback"] = gettext(
         "The rules refuse this hand: check it, or save it when the network is back."
     )
@@ -177,8 +179,7 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
             "already won on another phone."
         ),
         "dropped_unread": gettext(
-            "Hand {number} was not recorded: the game was already won on another "
-            "phone."
+            "Hand {number} was not recorded: the game was already won on another phone."
         ),
         "dealt": gettext("{name} dealt"),
         # The sheet's dealer mark (scoring/_hands.html): a badge, said in words.

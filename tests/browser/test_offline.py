@@ -508,7 +508,7 @@ def enter_incomplete_hand(
     phone checked hands itself) left it, for the server to refuse: tapped whole
     and saved offline, then the points not in `awards` taken out of its stored
     copy."""
-    whole = {point: pitcher for point in ("high", "low", "jack", "game")} | awards
+    whole = dict.fromkeys(("high", "low", "jack", "game"), pitcher) | awards
     enter_hand(page, pitcher, bid, whole)
     key = f"pitchclub:queue:{page.locator('#hand-entry').get_attribute('data-game')}"
     page.evaluate(DROP_AWARDS_JS, [key, [f"award-{point}" for point in awards]])

@@ -227,9 +227,7 @@ def test_the_undo_link_explains_itself_while_hands_wait_on_the_phone(
     page.context.set_offline(True)
     expect(undo).to_be_hidden()
     explained = page.locator(".undo-last .undo-wait")
-    expect(explained).to_have_text(
-        "Undo needs the connection: this phone is offline."
-    )
+    expect(explained).to_have_text("Undo needs the connection: this phone is offline.")
     enter_hand(page, **SECOND | {"pitcher": 2})
     expect(undo).to_be_hidden()
     expect(explained).to_have_text(
@@ -274,8 +272,7 @@ def test_hands_thrown_away_after_a_win_elsewhere_are_named_until_dismissed(
         "phone."
     )
     expect(note).to_contain_text(
-        "Hand 2 (Cy bid 3) was not recorded: the game was already won on another "
-        "phone."
+        "Hand 2 (Cy bid 3) was not recorded: the game was already won on another phone."
     )
     assert stored(page, queue_key(game)) is None
     assert [h.number for h in hands_of(game)] == [1]
@@ -329,9 +326,7 @@ def test_the_dealer_mark_stays_one_short_line_with_seven_long_names(
     page.screenshot(path=f"/tmp/fixoff-sheet7-{width}.png", full_page=False)
 
 
-def test_the_phones_own_rows_carry_the_same_dealer_mark(
-    page: Page, game: Game
-) -> None:
+def test_the_phones_own_rows_carry_the_same_dealer_mark(page: Page, game: Game) -> None:
     at_width(page, 360)
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)

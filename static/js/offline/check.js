@@ -8,7 +8,7 @@
 // scoring/offline.py in #table-data, held to entry.py by tests/scoring/
 // test_offline.py), the rules' sentences through score.js's checkHand (held to the
 // engine by tests/scoring/test_score_js.py).
-import { checkHand, dealerOf, auctionResult, handOfFields, fill } from "./score.js";
+import { auctionResult, checkHand, dealerOf, handOfFields, sentence } from "./score.js";
 import { tableData } from "./sheet.js";
 
 const say = (template, values) =>
@@ -109,40 +109,6 @@ export function ruleRefusal(form, data) {
   const refusal = checkHand(data.rules, Number(form.dataset.number), hand);
   if (!refusal) return null;
   return { field: refusal.field, text: sentence(data, refusal) };
-}
-
-// A refusal's sentence in the players' names, as scoring.refusals.sentence says it.
-export function sentence(data, refusal) {
-  const template = data.refusals[refusal.key];
-  if (!template) return data.refusals.fallback;
-  return template.replace(/\{(\w+)(?::(\w+))?\}|\{\{|\}\}/g, (whole, name, spec) => {
-    if (whole === "{{") return "{";
-    if (whole === "}}") return "}";
-    return said(data, refusal.params[name], spec);
-  });
-}
-
-function said(data, value, spec) {
-  if (value === null || value === undefined) return "";
-  if (typeof value !== "object") return String(value);
-  if ("seat" in value) return data.seats[value.seat];
-  if ("side" in value) return data.sides[value.side];
-  if ("seats" in value) {
-    const [first, second] = value.seats;
-    if (value.seats.length === 1) return data.seats[first];
-    return fill(data.words.either, { first: data.seats[first], second: data.seats[second] });
-  }
-  if ("sides_of" in value) {
-    return value.sides_of
-      .map((side) => data.sides[side])
-      .reduce((first, second) => fill(data.words.both, { first, second }));
-  }
-  if ("point" in value) {
-    const text = data.words.point_names[value.point] || value.point;
-    return spec === "cap" ? text.charAt(0).toUpperCase() + text.slice(1) : text;
-  }
-  if ("variant" in value) return data.words.variant_name;
-  return "";
 }
 
 // Clear what the phone said about the last Save (a new Save says it again).

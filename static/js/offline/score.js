@@ -433,3 +433,41 @@ export function checkHand(rules, number, hand) {
   }
   return null;
 }
+
+// A refusal's sentence in the players' names, as scoring.refusals.sentence says it.
+// `data`: #table-data ({refusals: templates, seats, sides, words}).
+export function sentence(data, refusal) {
+  const template = data.refusals[refusal.key];
+  if (!template) return data.refusals.fallback;
+  return template.replace(/\{(\w+)(?::(\w+))?\}|\{\{|\}\}/g, (whole, name, spec) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    return said(data, refusal.params[name], spec);
+  });
+}
+
+const braces = (template, values) =>
+  template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+
+function said(data, value, spec) {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "object") return String(value);
+  if ("seat" in value) return data.seats[value.seat];
+  if ("side" in value) return data.sides[value.side];
+  if ("seats" in value) {
+    const [first, second] = value.seats;
+    if (value.seats.length === 1) return data.seats[first];
+    return braces(data.words.either, { first: data.seats[first], second: data.seats[second] });
+  }
+  if ("sides_of" in value) {
+    return value.sides_of
+      .map((side) => data.sides[side])
+      .reduce((first, second) => braces(data.words.both, { first, second }));
+  }
+  if ("point" in value) {
+    const text = data.words.point_names[value.point] || value.point;
+    return spec === "cap" ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  }
+  if ("variant" in value) return data.words.variant_name;
+  return "";
+}
