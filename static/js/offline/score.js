@@ -1,7 +1,9 @@
 // The scoring of RULES.md for the hands kept on this phone: what each side won, made
 // or set, the new totals and the winner, as the server's engine (scoring/engine/)
 // computes them, so that a table playing without network sees its totals and stops
-// at a win. Only scoring: the hands are checked by the server when they are sent.
+// at a win; and the engine's check of a hand (checkHand, below), so that the phone
+// refuses to keep a hand the server would refuse (tests/scoring/
+// test_offline_check.py holds it to the engine and to the pages' words).
 //
 // One source of truth: the rules' options, points, values and sides come from the
 // engine (scoring/offline.py, `rules` in #table-data), the words from scoring/words.py,
