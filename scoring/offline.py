@@ -9,10 +9,13 @@ words itself: all come from here (the engine's Rules, scoring/words.py)."""
 from collections.abc import Mapping
 from typing import TypedDict
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring import words
 from scoring.engine import Rules
+from scoring.engine.hand import MAX_GAME_POINTS
+from scoring.engine.messages import BOTH, EITHER, MESSAGES, POINT_NAMES, VARIANT_NAMES
+from scoring.refusals import NAMED
 
 # Where the page puts the hand's number (the cycle repeats, the numbers don't).
 NUMBER = "{number}"
@@ -20,10 +23,13 @@ NUMBER = "{number}"
 
 class Deal(TypedDict):
     """The form's words for a hand: its heading, and the players in the order they
-    call in the whole auction (from the dealer's left, the dealer last)."""
+    call in the whole auction (from the dealer's left, the dealer last): as the
+    rows' legends say them (`callers`) and as "Still to tap" names them
+    (`players`)."""
 
     title: str
     callers: list[str]
+    players: list[str]
 
 
 class OfflineData(TypedDict):
@@ -35,6 +41,7 @@ class OfflineData(TypedDict):
     sides: list[str]
     seats: list[str]
     words: dict[str, object]
+    refusals: dict[str, str]
 
 
 def rules_data(rules: Rules) -> dict[str, object]:
@@ -59,6 +66,63 @@ def rules_data(rules: Rules) -> dict[str, object]:
         "seat_sides": list(rules.seat_sides),
         "max_bid": rules.max_bid,
         "moon": rules.max_bid if str(rules.variant) == "thirteen" else None,
+        # What the phone checks before it keeps a hand (offline/check.js).
+        "low_goes_to": str(rules.low_goes_to),
+        "max_game_points": MAX_GAME_POINTS,
+        "min_bid": rules.min_bid,
+        "stuck_dealer_min_bid": rules.stuck_dealer_min_bid,
+        "dealer_min_bid": rules.dealer_min_bid,
+        "may_steal": rules.may_steal,
+    }
+
+
+# The refusals of the rules a hand tapped on the phone can meet (score.js's
+# checkHand, offline/check.js): the phone says them with the server's templates.
+CHECKED_REFUSALS = (
+    "bid_not_higher",
+    "bid_not_higher/dealer",
+    "bid_not_higher/dealer_may_steal",
+    "bid_not_higher/no_steal",
+    "bid_out_of_range",
+    "bid_out_of_range/call",
+    "calls_after_closing_bid",
+    "dealer_stuck",
+    "dealer_stuck/passed",
+    "game_contradicts_game_points",
+    "game_contradicts_game_points/tie",
+    "game_points_too_many",
+    "impossible_bid",
+    "impossible_bid/thirteen",
+    "missing_high",
+    "missing_low",
+    "missing_low/dealt",
+    "single_trump_jack_split",
+    "single_trump_split",
+    "steal_not_allowed",
+    "too_few_calls",
+    "too_few_calls/one",
+)
+
+
+def refusal_templates() -> dict[str, str]:
+    """The templates of CHECKED_REFUSALS as the pages say them (scoring.refusals:
+    the players' names, through gettext), with a fallback for anything else."""
+    templates = {
+        key: gettext(NAMED.get(key, MESSAGES[key])) for key in CHECKED_REFUSALS
+    }
+    templates["fallback"] = gettext(
+        "The rules refuse this hand: check it, or save it when the network is back."
+    )
+    return templates
+
+
+def rule_words(rules: Rules) -> dict[str, object]:
+    """The words the refusals' parameters are said with (engine.messages)."""
+    return {
+        "either": gettext(EITHER),
+        "both": gettext(BOTH),
+        "point_names": {point: gettext(POINT_NAMES[point]) for point in rules.points},
+        "variant_name": gettext(VARIANT_NAMES[str(rules.variant)]),
     }
 
 
@@ -85,7 +149,43 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
             "Hand {number} is not complete: the totals stop before it until the "
             "server has checked it."
         ),
+        # A hand the phone refuses to keep (offline/check.js), in the words of
+        # scoring/entry.py's form: what is still to tap, and each row's error.
+        "still_to_tap": gettext("Still to tap: {missing}"),
+        "the_pitcher": gettext("the pitcher"),
+        "the_bid": gettext("the bid"),
+        "one_call": gettext("{name}'s call"),
+        "calls": gettext("{count} calls (from {name})"),
+        "tap_pitcher": gettext("Tap the player who won the auction."),
+        "tap_bid": gettext("Tap the bid."),
+        "tap_call": gettext("Tap {name}'s call: pass or a bid."),
+        "tap_stuck": gettext(
+            "Tap {name}'s bid: everyone else passed, so the dealer must bid at "
+            "least {least}."
+        ),
+        "who_took": gettext("Who took {point}? Tap a player{nobody}."),
+        "or_nobody": gettext(" or Nobody"),
+        # The undo link while the phone can't undo (issue 11).
+        "undo_waiting": gettext(
+            "Undo needs the connection: hands are waiting on this phone."
+        ),
+        "undo_offline": gettext("Undo needs the connection: this phone is offline."),
+        # Hands thrown away because another phone won the game meanwhile.
+        "won_elsewhere": gettext(
+            "The game was won on another phone: {winner} won in hand {number}."
+        ),
+        "dropped_hand": gettext(
+            "Hand {number} ({pitcher} bid {bid}) was not recorded: the game was "
+            "already won on another phone."
+        ),
+        "dropped_unread": gettext(
+            "Hand {number} was not recorded: the game was already won on another phone."
+        ),
         "dealt": gettext("{name} dealt"),
+        # The sheet's dealer mark (scoring/_hands.html): a badge, said in words.
+        "dealer_mark": pgettext("the dealer's mark on the score sheet", "D"),
+        "dealt_word": gettext("dealt"),
+        "dealer": gettext("dealer"),
     }
 
 
@@ -121,6 +221,7 @@ def offline_data(
                 "callers": [
                     caller(seat_names[seat], deals=seat == dealer) for seat in order
                 ],
+                "players": [seat_names[seat] for seat in order],
             }
         )
     seats = [seat_names[seat] for seat in range(rules.players)]
@@ -133,5 +234,6 @@ def offline_data(
         "rules": rules_data(rules),
         "sides": list(side_names),
         "seats": seats,
-        "words": sheet_words(partnership=rules.partnership),
+        "words": sheet_words(partnership=rules.partnership) | rule_words(rules),
+        "refusals": refusal_templates(),
     }

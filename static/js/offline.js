@@ -14,7 +14,9 @@
 // - offline/conflicts.js: the status box and its notes, the server's 409 boxes;
 // - offline/sheet.js: the form moved on, and the new #table swapped in;
 // - offline/score.js and offline/totals.js: the totals and the win with the waiting
-//   hands counted in, as the server will count them.
+//   hands counted in, as the server will count them;
+// - offline/check.js: a hand the server would refuse is refused on the phone, in
+//   the server's words, and never queued.
 import {
   clearRefused,
   dropLeftOut,
@@ -28,6 +30,7 @@ import {
 import { alignForm, entryForm, gameId, offlinePreview, uuid } from "./offline/sheet.js";
 import { KEPT_BOX, RACE, connect, raceIn, render, statusBox } from "./offline/conflicts.js";
 import { overOnThisPhone } from "./offline/totals.js";
+import { mayKeep } from "./offline/check.js";
 import {
   SAVE_TIMEOUT_MS,
   queueSave,
@@ -98,9 +101,12 @@ document.body.addEventListener("htmx:beforeRequest", (event) => {
     render();
     return;
   }
-  // Offline, or hands still waiting (this one must go after them): queue it.
+  // Offline, or hands still waiting (this one must go after them): queue it, if
+  // the server would take it (else the phone says why, as the server would, and
+  // keeps the taps on the form).
   if (!navigator.onLine || (queueOf(game).length && !refusedOf(game))) {
     event.preventDefault();
+    if (!mayKeep(form)) return;
     queueSave(form, formData);
     sendNext();
   }
@@ -109,8 +115,19 @@ document.body.addEventListener("htmx:beforeRequest", (event) => {
 const onSendFailed = (event) => {
   const form = fromEntryForm(event);
   const formData = event.detail.requestConfig && event.detail.requestConfig.formData;
-  if (form && isSave(formData)) queueSave(form, formData);
+  if (form && isSave(formData) && mayKeep(form)) queueSave(form, formData);
 };
+
+// A row tapped again: what the phone said about it goes (the server's errors stay
+// until its next answer, as they always did).
+document.body.addEventListener("change", (event) => {
+  const fieldset = event.target instanceof Element && event.target.closest("[data-phone-error]");
+  if (!fieldset) return;
+  for (const error of fieldset.querySelectorAll(".phone-error")) error.remove();
+  fieldset.classList.remove("has-error");
+  fieldset.removeAttribute("aria-describedby");
+  delete fieldset.dataset.phoneError;
+});
 document.body.addEventListener("htmx:sendError", onSendFailed);
 document.body.addEventListener("htmx:timeout", onSendFailed);
 

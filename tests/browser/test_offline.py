@@ -484,8 +484,34 @@ def test_the_conflict_boxs_own_button_uses_the_kept_taps_too(
     assert len(hands_of(game)) == 1
 
 
-# An incomplete hand, saved offline (without network nothing checks it).
+# An incomplete hand: the phone refuses to keep it, the server refuses it too.
 INCOMPLETE = {"pitcher": 1, "bid": 2, "awards": {"high": 1}}
+
+DROP_AWARDS_JS = """
+([key, keep]) => {
+  const queue = JSON.parse(localStorage[key]);
+  const item = queue[queue.length - 1];
+  const params = new URLSearchParams(item.body);
+  for (const name of [...params.keys()]) {
+    if (name.startsWith("award-") && !keep.includes(name)) params.delete(name);
+  }
+  item.body = params.toString();
+  localStorage[key] = JSON.stringify(queue);
+}
+"""
+
+
+def enter_incomplete_hand(
+    page: Page, pitcher: int, bid: int, awards: dict[str, object]
+) -> None:
+    """An incomplete hand in the queue, as an older copy of the page (before the
+    phone checked hands itself) left it, for the server to refuse: tapped whole
+    and saved offline, then the points not in `awards` taken out of its stored
+    copy."""
+    whole = dict.fromkeys(("high", "low", "jack", "game"), pitcher) | awards
+    enter_hand(page, pitcher, bid, whole)
+    key = f"pitchclub:queue:{page.locator('#hand-entry').get_attribute('data-game')}"
+    page.evaluate(DROP_AWARDS_JS, [key, [f"award-{point}" for point in awards]])
 
 
 @pytest.mark.browser_allow(r"status of 422 ")
@@ -497,7 +523,7 @@ def test_a_refused_hand_stops_the_queue_until_it_is_fixed(
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)
     page.context.set_offline(True)
-    enter_hand(page, **INCOMPLETE)
+    enter_incomplete_hand(page, **INCOMPLETE)
     enter_hand(page, **SECOND)
 
     page.context.set_offline(False)
@@ -554,7 +580,7 @@ def test_a_refused_hand_nobody_can_fix_can_be_left_out(
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)
     page.context.set_offline(True)
-    enter_hand(page, **INCOMPLETE)
+    enter_incomplete_hand(page, **INCOMPLETE)
     enter_hand(page, **FIRST)
     enter_hand(page, **SECOND)
 

@@ -20,6 +20,7 @@ from tests.browser.test_offline import (
     checked,
     controlled_by_service_worker,
     enter_hand,
+    enter_incomplete_hand,
     status_box,
     stored,
     wait_for_hands,
@@ -171,7 +172,7 @@ def test_the_refused_banner_goes_once_nothing_is_left_to_fix(
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)
     page.context.set_offline(True)
-    enter_hand(page, **INCOMPLETE)
+    enter_incomplete_hand(page, **INCOMPLETE)
     page.context.set_offline(False)
     box = status_box(page)
     expect(box).to_contain_text(
@@ -199,7 +200,7 @@ def test_a_refused_hand_with_nothing_after_it_can_be_dropped(
     page.goto(f"/games/{game.pk}/")
     controlled_by_service_worker(page)
     page.context.set_offline(True)
-    enter_hand(page, **INCOMPLETE)
+    enter_incomplete_hand(page, **INCOMPLETE)
     page.context.set_offline(False)
     box = status_box(page)
     expect(box).to_contain_text(

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from scoring.entry import FULL, HandEntry
 from scoring.models import Game
-from scoring.offline import offline_data, rules_data
+from scoring.offline import offline_data, refusal_templates, rules_data
 from scoring.sheet import game_sheet
 from scoring.words import win_reasons
 from tests.factories import UserFactory, game_factory, record
@@ -150,9 +150,10 @@ def test_the_table_page_gives_its_scorekeepers_the_offline_data(
 
     data = table_data(page)
     # The rules, names and words of the phone's own count (issue 11).
-    rules, sides, seats, words = (
-        data.pop(key) for key in ("rules", "sides", "seats", "words")
+    rules, sides, seats, words, refusals = (
+        data.pop(key) for key in ("rules", "sides", "seats", "words", "refusals")
     )
+    assert refusals == refusal_templates()
     assert rules == rules_data(game_sheet(game)["rules"])
     assert rules["target"] == 7
     assert rules["pitcher_only_win"] is True
@@ -167,14 +168,17 @@ def test_the_table_page_gives_its_scorekeepers_the_offline_data(
             {
                 "title": "Hand {number} · Bob deals · Cy bids first",
                 "callers": ["Cy", "Ann", "Bob (dealer)"],
+                "players": ["Cy", "Ann", "Bob"],
             },
             {
                 "title": "Hand {number} · Cy deals · Ann bids first",
                 "callers": ["Ann", "Bob", "Cy (dealer)"],
+                "players": ["Ann", "Bob", "Cy"],
             },
             {
                 "title": "Hand {number} · Ann deals · Bob bids first",
                 "callers": ["Bob", "Cy", "Ann (dealer)"],
+                "players": ["Bob", "Cy", "Ann"],
             },
         ],
     }
@@ -302,3 +306,78 @@ def test_a_gap_without_an_undo_is_still_a_plain_refusal(client: Client) -> None:
     text = response.content.decode()
     assert "undo-race" not in text
     assert "the next hand of this game is hand 1" in text
+
+
+# --- what the phone says of a hand it refuses to keep (static/js/offline/check.js) ---
+
+
+def entry_and_words(data: dict, number: int = 1) -> tuple[HandEntry, dict]:
+    game = game_factory()
+    sheet = game_sheet(game)
+    rules = sheet["rules"]
+    seats = dict(enumerate(sheet["seat_names"].values()))
+    entry = HandEntry(
+        rules=rules,
+        number=number,
+        seat_names=seats,
+        side_names=sheet["side_names"],
+        data=data,
+    )
+    offline = offline_data(
+        game_id=game.pk, rules=rules, seat_names=seats, side_names=sheet["side_names"]
+    )
+    return entry, offline
+
+
+def test_still_to_tap_is_said_in_the_forms_own_words() -> None:
+    entry, offline = entry_and_words({"award-high": "1"})
+    words = offline["words"]
+
+    assert entry.missing() == [
+        words["the_pitcher"],
+        words["the_bid"],
+        "Low",
+        "Jack",
+        "Game",
+    ]
+    assert words["still_to_tap"].format(missing=", ".join(entry.missing()[2:])) == (
+        "Still to tap: Low, Jack, Game"
+    )
+    entry.hand_input()  # the server's errors, row by row
+    assert entry.pitcher.errors == [words["tap_pitcher"]]
+    assert entry.bid.errors == [words["tap_bid"]]
+    for row in entry.awards[1:]:
+        nobody = words["or_nobody"] if row.name != "award-low" else ""
+        assert row.errors == [words["who_took"].format(point=row.legend, nobody=nobody)]
+
+
+def test_the_whole_auctions_callers_are_named_as_the_form_names_them() -> None:
+    # Hand 1: Ann deals, Bob calls first. Bob bid 2; Cy, Di and Ann still to call.
+    entry, offline = entry_and_words({"mode": FULL, "call-0": "2"})
+    words = offline["words"]
+    players = offline["cycle"][0]["players"]
+
+    assert players == [row.player for row in entry.calls]
+    assert entry.missing()[0] == words["calls"].format(count=3, name=players[1])
+    entry.hand_input()
+    assert entry.calls[1].errors == [words["tap_call"].format(name=players[1])]
+
+    # Everyone but the dealer passed: the dealer's row says the dealer must bid.
+    passes = {"call-0": "pass", "call-1": "pass", "call-2": "pass"}
+    entry, offline = entry_and_words({"mode": FULL, **passes})
+    assert entry.missing()[0] == words["one_call"].format(name=players[3])
+    entry.hand_input()
+    least = offline["rules"]["stuck_dealer_min_bid"]
+    assert entry.calls[3].errors == [
+        words["tap_stuck"].format(name=players[3], least=least)
+    ]
+
+
+def test_the_phone_gets_the_servers_templates_for_the_refusals_it_checks() -> None:
+    _, offline = entry_and_words({})
+    templates = offline["refusals"]
+    # The pages' words (players, not seats), as scoring.refusals says them.
+    assert "the player that captured the trump" in templates["single_trump_split"]
+    assert "{high}" in templates["single_trump_split"]
+    assert templates["fallback"]
+    assert offline["words"]["point_names"]["high"] == "High"

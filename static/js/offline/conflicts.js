@@ -3,8 +3,16 @@
 // recorded that number first, or undid the hand). Also what the server's 409 answers
 // mean: its boxes (templates/scoring/_conflict.html, _undone.html) say it in data
 // attributes.
-import { clearRefused, closeGap, dropLeftOut, leftOutOf, queueOf, refusedOf } from "./queue.js";
-import { alignForm, entryForm, gameId, resetForm, table } from "./sheet.js";
+import {
+  clearRefused,
+  closeGap,
+  dropLeftOut,
+  forgetDraft,
+  leftOutOf,
+  queueOf,
+  refusedOf,
+} from "./queue.js";
+import { alignForm, entryForm, gameId, resetForm, table, tableData } from "./sheet.js";
 import { serverState, showCount } from "./totals.js";
 
 const LOGIN_URL = "/accounts/login/";
@@ -81,6 +89,12 @@ export function render() {
       skip.addEventListener("click", () => {
         closeGap(game, refused.number);
         clearRefused(game);
+        // The hand left out is gone, taps and all: the next hand's form starts
+        // empty (and a reload doesn't bring the taps back).
+        forgetDraft(game);
+        const form = entryForm();
+        if (form) resetForm(form, Number(form.dataset.number));
+        for (const error of document.querySelectorAll("#table .conflict")) error.remove();
         alignForm();
         render();
         actions.send();
@@ -94,6 +108,7 @@ export function render() {
       drop.textContent = `Drop hand ${refused.number}`;
       drop.addEventListener("click", () => {
         clearRefused(game);
+        forgetDraft(game);
         const form = entryForm();
         if (form) resetForm(form, Number(form.dataset.number));
         for (const error of document.querySelectorAll("#table .conflict")) error.remove();
@@ -137,6 +152,26 @@ export function render() {
     if (!shown) lines.push(leftOutNote(game, note, queue.length > 0 || Boolean(refused)));
   }
   box.replaceChildren(...lines);
+  undoLink(queue);
+}
+
+// "Undo hand N" needs the server (its page isn't kept on the phone, and the hands
+// waiting here come after it): while the phone is offline or hands wait, the link
+// gives way to a line saying so.
+function undoLink(queue) {
+  const undo = table() && table().querySelector(".undo-last");
+  if (!undo) return;
+  for (const old of undo.querySelectorAll(".undo-wait")) old.remove();
+  const link = undo.querySelector("a");
+  const waiting = queue.length > 0;
+  const blocked = waiting || !navigator.onLine;
+  if (link) link.hidden = blocked;
+  if (!blocked) return;
+  const words = (tableData() && tableData().words) || {};
+  const text = waiting
+    ? words.undo_waiting || "Undo needs the connection: hands are waiting on this phone."
+    : words.undo_offline || "Undo needs the connection: this phone is offline.";
+  undo.append(line(text, "undo-wait"));
 }
 
 // The hand the server refused, while there is still something to fix: not once that
@@ -158,6 +193,20 @@ function stillToFix(game, queue) {
 function leftOutNote(game, note, busy) {
   const div = document.createElement("div");
   div.className = "left-out";
+  if (note.won) {
+    // Another phone won the game: the hands dropped here, each named.
+    div.classList.add("won-elsewhere");
+    div.append(line(note.lead, "lead-line"));
+    const list = document.createElement("ul");
+    list.className = "dropped-hands";
+    for (const sentence of note.hands || []) {
+      const item = document.createElement("li");
+      item.textContent = sentence;
+      list.append(item);
+    }
+    div.append(list, dismissButton(game, note));
+    return div;
+  }
   if (note.race) div.classList.add("undo-race");
   if (note.undone && !note.race) {
     div.classList.add("undone");

@@ -2,11 +2,12 @@
 // - "pitchclub:queue:<game>": the hands not sent yet, in number order
 //   ({url, body, number, game, client_id, saved_at});
 // - "pitchclub:refused:<game>": the hand the server refused ({number, status,
-//   refused_at}); nothing is sent until it is saved or left out;
+//   refused_at, body}); nothing is sent until it is saved or left out; its taps
+//   are table.js's draft meanwhile (keepDraft), so that a reload shows them;
 // - "pitchclub:used:<game>": the client_ids saved or queued lately, so that an older
 //   copy of the form never sends one again;
 // - "pitchclub:left-out:<game>": notes about hands left out (another phone recorded
-//   that number first, or undid the hand), until dismissed.
+//   that number first, or undid the hand, or won the game), until dismissed.
 const QUEUE = "pitchclub:queue:";
 const REFUSED = "pitchclub:refused:";
 const USED = "pitchclub:used:";
@@ -113,6 +114,23 @@ export function dropLeftOut(game, id) {
     LEFT_OUT + game,
     leftOutOf(game).filter((kept) => kept.id !== id),
   );
+}
+
+// A refused hand's taps as table.js's draft of hand `number`, so that a reload
+// brings them back into the form (table.js restores a draft of the form's number).
+export function keepDraft(game, number, body) {
+  const params = new URLSearchParams(body);
+  const fields = {};
+  for (const [name, value] of params.entries()) {
+    if (["client_id", "number", "mode", "action", "csrfmiddlewaretoken"].includes(name)) continue;
+    if (value !== "") fields[name] = value;
+  }
+  const draft = { number: String(number), mode: params.get("mode") || "quick", fields };
+  try {
+    localStorage.setItem(DRAFT + game, JSON.stringify(draft));
+  } catch {
+    // Storage full or off: the taps are on the screen until the page goes.
+  }
 }
 
 // The taps are in the queue now: table.js's draft of them must not come back.

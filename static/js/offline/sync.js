@@ -9,21 +9,26 @@
 // - 409 with the server's "undone" box: the hand was recorded, then undone on
 //   another phone, before this phone heard back. An undone hand never comes back:
 //   its copy is dropped, a note says so, the rest goes on.
-// - 400/422 (or a 409 without either box, e.g. the game is over): refused; the
-//   answer shows the form with the refusal and the typed values. Sending stops
-//   until that hand is saved or left out.
+// - 409 for a game another phone has won meanwhile: every hand waiting here is
+//   dropped, and a note names each one ("Hand 9 (Ann bid 3) was not recorded …").
+// - 400/422 (or another 409 without a box): refused; the answer shows the form
+//   with the refusal and the typed values, and the taps are kept as the form's
+//   draft for a reload. Sending stops until that hand is saved or left out.
 // - no network, 5xx, or anything else: everything stays, to be tried again.
 import {
+  clearRefused,
   closeGap,
   dequeue,
   dropLeftOut,
   enqueue,
   forgetDraft,
+  keepDraft,
   keepLeftOut,
   queueOf,
   refuse,
   refusedOf,
 } from "./queue.js";
+import { wonElsewhere } from "./check.js";
 import {
   entryForm,
   gameId,
@@ -144,6 +149,10 @@ export async function sendNext() {
   const undone = code === 409 ? undoneIn(html) : null;
   const race = code === 409 && !undone ? raceIn(html, item.number) : null;
   const conflict = code === 409 && !undone && !race ? conflictIn(html, item) : null;
+  const won =
+    code === 409 && !undone && !race && !conflict
+      ? wonElsewhere(html, item, queueOf(game))
+      : null;
   if (code === 200 || code === 201) {
     status.problem = null;
     dequeue(game, item.client_id);
@@ -172,10 +181,28 @@ export async function sendNext() {
     dequeue(game, item.client_id);
     keepLeftOut(game, { ...conflict, id: item.client_id, url: item.url, body: item.body });
     answered(response, html, { box: CONFLICT, id: item.client_id });
+  } else if (won) {
+    // Another phone won the game meanwhile: nothing more is recorded. Every hand
+    // waiting here is dropped, and a note names each one until dismissed.
+    status.problem = null;
+    for (const queued of queueOf(game)) dequeue(game, queued.client_id);
+    clearRefused(game);
+    keepLeftOut(game, won);
+    swapTable(html);
+    triggerEvents(response);
+    refreshKeptPage();
+    render();
   } else if (code === 400 || code === 409 || code === 422) {
     status.problem = null;
     dequeue(game, item.client_id);
-    refuse(game, { number: item.number, status: code, refused_at: new Date().toISOString() });
+    refuse(game, {
+      number: item.number,
+      status: code,
+      refused_at: new Date().toISOString(),
+      body: item.body,
+    });
+    // Its taps come back into the form after a reload (table.js's draft).
+    keepDraft(game, item.number, item.body);
     swapTable(html);
     triggerEvents(response);
     render();

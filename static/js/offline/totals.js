@@ -102,7 +102,11 @@ function sheetBody(data) {
   const row = el("tr");
   row.append(el("th", "", "#"));
   const bid = el("th", "", "Bid ");
-  bid.append(el("span", "dealt", "dealer"));
+  const dealerHead = el("span", "dealt");
+  const mark = el("span", "dealer-mark", data.words.dealer_mark);
+  mark.setAttribute("aria-hidden", "true");
+  dealerHead.append(mark, ` ${data.words.dealer}`);
+  bid.append(dealerHead);
   row.append(bid);
   for (const name of data.sides) row.append(el("th", "side", name));
   for (const th of row.children) th.scope = "col";
@@ -128,12 +132,16 @@ function sheetRow(data, result) {
     struck.append(el("span", "sr-only", "set back, bid "), String(result.bid));
     pitcher.append(struck);
   }
-  cell.append(
-    pitcher,
-    " ",
-    el("span", "dealt", say(data.words.dealt, { name: data.seats[result.dealer] })),
-    el("span", "kept", data.words.kept),
-  );
+  // Who dealt, as scoring/_hands.html draws it: the name on one line (whole in its
+  // title), "dealt" for screen readers, a "D" badge for the eye.
+  const dealer = data.seats[result.dealer];
+  const dealt = el("span", "dealt");
+  const name = el("span", "clamp", dealer);
+  name.title = say(data.words.dealt, { name: dealer });
+  const mark = el("span", "dealer-mark", data.words.dealer_mark);
+  mark.setAttribute("aria-hidden", "true");
+  dealt.append(name, el("span", "sr-only", ` ${data.words.dealt_word}`), " ", mark);
+  cell.append(pitcher, " ", dealt, el("span", "kept", data.words.kept));
   tr.append(number, cell);
   result.deltas.forEach((delta, side) => {
     const score = result.scores[side];
