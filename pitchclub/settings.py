@@ -280,7 +280,8 @@ CONTENT_SECURITY_POLICY = {
 REST_FRAMEWORK = {
     # Token first: an anonymous write then answers 401 with a WWW-Authenticate header.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's, its token and user read in one raw query (pitchclub/api).
+        "pitchclub.api.authentication.TokenAuthentication",
         # For scripts and curl (`-u name:password`); HTTPS-only in production.
         "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
