@@ -70,6 +70,10 @@ BACKOFF_MAX = 2.0
 REQUEST_TIMEOUT = 60.0
 RESTART_AT = 0.4
 KILL_AT = 0.6
+# Server CPU per hand (gunicorn + PostgreSQL) before issue 9's lean write path, the
+# best and worst of the runs in docs/benchmarks.md: what `make bench` compares with.
+BEFORE_COMMIT = "542046d"
+BEFORE_MS = (35.3, 48.7)
 
 
 class SetupError(RuntimeError):
@@ -993,6 +997,12 @@ def run(
             say(
                 f"CPU ceiling: {cores} cores / {server_cpu * 1000:.1f} ms of server "
                 f"CPU per hand = {cores / server_cpu:.0f} hands/s"
+            )
+            say(
+                f"Before the lean write path (commit {BEFORE_COMMIT}, "
+                f"docs/benchmarks.md): {BEFORE_MS[0]:.0f}-{BEFORE_MS[1]:.0f} ms per "
+                f"hand; this run: {BEFORE_MS[0] / (server_cpu * 1000):.1f}x to "
+                f"{BEFORE_MS[1] / (server_cpu * 1000):.1f}x less"
             )
     retries = sum(tally.retries.values())
     detail = ", ".join(f"{why}: {count}" for why, count in tally.retries.most_common())

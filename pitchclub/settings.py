@@ -96,11 +96,17 @@ TEMPLATES = [
 ]
 
 # SQLite is the embedded default for a first run; DATABASE_URL selects PostgreSQL.
+# Connections are kept for CONN_MAX_AGE seconds. A health check before each request
+# that uses one costs a round trip (SELECT 1) every time, about as much as a small
+# query: off unless CONN_HEALTH_CHECKS=1. Without it, after a database restart each
+# worker's first request on its dead connection fails (a 500, which the phones'
+# offline queue retries), and the connection is replaced at the end of that request
+# (docs/benchmarks.md).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -280,7 +286,8 @@ CONTENT_SECURITY_POLICY = {
 REST_FRAMEWORK = {
     # Token first: an anonymous write then answers 401 with a WWW-Authenticate header.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's, its token and user read in one raw query (pitchclub/api).
+        "pitchclub.api.authentication.TokenAuthentication",
         # For scripts and curl (`-u name:password`); HTTPS-only in production.
         "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",

@@ -263,15 +263,15 @@ def game_payload(
 ) -> dict[str, Any]:
     """The game as API.md shows it, already as GameOutput renders it: the whole game
     with its `hands` (selectors.game_hands), or a summary with the hand count. The
-    club must be select_related; the seats are read once (selectors.game_seats)."""
+    club must be select_related; the seats are read once (selectors.seat_rows)."""
     current = sheet.game_state(game)
     rules = current["rules"]
-    seats = selectors.game_seats(game)
+    seats = selectors.seat_rows(game)
     payload: dict[str, Any] = {
         "id": game.pk,
         "club": game.club.slug if game.club_id else None,
         "variant": game.variant,
-        "players": [seat.player.name for seat in seats],
+        "players": [seat.name for seat in seats],
         "player_ids": [seat.player_id for seat in seats],
         "partnership": game.partnership,
         "sides": current["sides"],
@@ -299,25 +299,20 @@ def game_payload(
 def _game_response(
     request: Request, game_id: int, code: int = status.HTTP_200_OK
 ) -> Response:
-    """The whole game, read afresh (4 queries). game_payload builds exactly what
+    """The whole game, read afresh (2 queries). game_payload builds exactly what
     GameOutput would render (tests/scoring/test_write_path.py holds it to that)."""
     game = _get_game(request, game_id)
     return Response(game_payload(game, hands=selectors.game_hands(game)), status=code)
 
 
 def _get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
-    """The game with its club if the user may see it: a private club's game is a
-    404 to others. One query by primary key (a private club's game asks the club's
-    roles once more); `lock` keeps the game's row locked until the transaction ends,
-    for writing it."""
-    games = Game.objects.select_related("club")
-    if lock:
-        # Only the game's row: its club, outer-joined, stays free.
-        games = games.select_for_update(of=("self",))
-    try:
-        game = games.get(pk=game_id)
-    except Game.DoesNotExist as missing:
-        raise Http404("No such game.") from missing
+    """The game with its club and seats if the user may see it: a private club's
+    game is a 404 to others. One query by primary key (selectors.game_with_seats;
+    a private club's game asks the club's roles once more); `lock` keeps the game's
+    row locked until the transaction ends, for writing it."""
+    game = selectors.game_with_seats(game_id, lock=lock)
+    if game is None:
+        raise Http404("No such game.")
     # A public club's game is anyone's to read: no query for the reader's role.
     club = game.club
     if (
