@@ -1,5 +1,7 @@
 """Reads: each selector runs a fixed number of queries, whatever the game's length."""
 
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -12,6 +14,7 @@ from django.db.models import (
     prefetch_related_objects,
 )
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
@@ -118,6 +121,68 @@ def players_visible_to(user: AbstractBaseUser | None) -> QuerySet[Player]:
     return Player.objects.filter(
         Q(club__isnull=True) | Q(club__in=permissions.clubs_visible_to(user))
     )
+
+
+def clubs_told_apart(clubs: Iterable[Club]) -> dict[int, str]:
+    """pitchclub's club_labels for a choice among `clubs`, by id, fetching the
+    organisers of the clubs that share a name (1 query if any do, else none)."""
+    return permissions.club_labels(_with_shared_organisers(clubs))
+
+
+def players_told_apart(players: Iterable[Player]) -> dict[int, str]:
+    """Each player's name for a choice among `players` (with their clubs), by id.
+    A name no other shares (in any case) stays bare; else it says the club,
+    told apart from a club of the same name as the clubs pages do ("Ann (Thursday
+    Night Pitch, Main Street)", "Eve (no club)"), and, where that is the same too,
+    which has an account, or else the id ("Eve (no club, id 12)"). 1 query where
+    clubs of one name need their organisers, else none."""
+    players = list(players)
+    named: dict[str, list[Player]] = defaultdict(list)
+    for player in players:
+        named[player.name.casefold()].append(player)
+    labels = {player.pk: player.name for player in players}
+    repeated = [same for same in named.values() if len(same) > 1]
+    if not repeated:
+        return labels
+    clubs = {player.club_id: player.club for player in players if player.club_id}
+    hints = permissions.club_hints(_with_shared_organisers(clubs.values()))
+
+    def where(player: Player) -> str:
+        if player.club is None:
+            return gettext("no club")
+        hint = hints.get(player.club_id, "")
+        return f"{player.club.name}, {hint}" if hint else player.club.name
+
+    for same in repeated:
+        places: dict[str, list[Player]] = defaultdict(list)
+        for player in same:
+            places[where(player)].append(player)
+        for place, alike in places.items():
+            accounts = {player.user_id is not None for player in alike}
+            for player in alike:
+                if len(alike) == 1:
+                    clue = place
+                elif len(alike) == len(accounts):
+                    account = player.user_id is not None
+                    clue = f"{place}, " + (
+                        gettext("has an account") if account else gettext("guest")
+                    )
+                else:
+                    clue = f"{place}, " + gettext("id %(id)s") % {"id": player.pk}
+                labels[player.pk] = f"{player.name} ({clue})"
+    return labels
+
+
+def _with_shared_organisers(clubs: Iterable[Club]) -> list[Club]:
+    """The clubs, those sharing a name with their organisers fetched (club_hints
+    may name them): 1 query if any share one, else none."""
+    clubs = list(clubs)
+    named: dict[str, list[Club]] = defaultdict(list)
+    for club in clubs:
+        named[club.name.casefold()].append(club)
+    shared = [club for same in named.values() if len(same) > 1 for club in same]
+    prefetch_related_objects(shared, permissions.organisers_prefetch())
+    return clubs
 
 
 def player_for_archive(*, player_id: int, user: AbstractBaseUser | None) -> Player:
