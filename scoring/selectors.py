@@ -17,7 +17,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
 from pitchclub import selectors as permissions
-from pitchclub.models import Club, Player
+from pitchclub.models import Club, Membership, Player
 from pitchclub.vocabulary import KEEPERS
 from scoring.convert import HAND_FIELDS, hand_shape, row_shown, rules_for
 from scoring.models import Award, Game, GameLog, Hand, HandRevision, Seat
@@ -222,23 +222,38 @@ def game_log(*, game_id: int) -> QuerySet[GameLog]:
     )
 
 
+def deleted_game_log(
+    *, user: AbstractBaseUser | None, club: Club | None = None
+) -> QuerySet[GameLog]:
+    """The tombstones of deleted games the user may see, newest first: a club's
+    for its organisers and scorekeepers; outside clubs, those the user deleted.
+    With `club`, that club's only (none if the user does not keep its score);
+    without, all of those (a superuser: every one)."""
+    if user is None or not user.is_authenticated:
+        return GameLog.objects.none()
+    entries = GameLog.objects.filter(action=GameLog.Action.DELETE)
+    own = Q(club__isnull=True, changed_by=user)
+    if club is not None:
+        if not permissions.club_scorekeeping_by(club=club, user=user):
+            return GameLog.objects.none()
+        entries = entries.filter(club=club)
+    elif not user.is_superuser:
+        kept = Membership.objects.filter(user=user, role__in=KEEPERS).values("club")
+        entries = entries.filter(own | Q(club__in=kept))
+    return entries.select_related("changed_by").order_by("-changed_at", "-id")
+
+
 def deleted_games(
     *, user: AbstractBaseUser | None, club: Club | None = None, limit: int = 20
 ) -> list[GameLog]:
-    """The tombstones of deleted games the user may see, newest first: a club's for
-    its organisers and scorekeepers; outside clubs, those the user deleted."""
-    if user is None or not user.is_authenticated:
-        return []
-    entries = GameLog.objects.filter(action=GameLog.Action.DELETE)
-    if club is not None:
-        if not permissions.club_scorekeeping_by(club=club, user=user):
-            return []
-        entries = entries.filter(club=club)
+    """What the archive pages show of deleted games, newest first: a club's to its
+    organisers and scorekeepers; on the all-games page, those the user deleted
+    outside clubs."""
+    if club is None and user is not None and user.is_authenticated:
+        entries = deleted_game_log(user=user).filter(club__isnull=True, changed_by=user)
     else:
-        entries = entries.filter(club__isnull=True, changed_by=user)
-    return list(
-        entries.select_related("changed_by").order_by("-changed_at", "-id")[:limit]
-    )
+        entries = deleted_game_log(user=user, club=club)
+    return list(entries[:limit])
 
 
 def game_seats(game: Game) -> list[Seat]:
