@@ -357,7 +357,15 @@ def _check_can_manage(request: Request, game: Game) -> None:
 
 class NoBody(StrictInput):
     """Nothing: the operation takes no body (none at all, or `{}`). A field sent is
-    a 400 naming it ("This field is not part of the request."), as everywhere."""
+    a 400 naming it ("This field is not part of the request."), as everywhere.
+    The schema shows no request body for these operations (it takes none) and
+    lists the 400 (BODY_REFUSED)."""
+
+
+BODY_REFUSED = OpenApiResponse(
+    description="A body was sent: it takes none (or `{}`); each field sent is "
+    "named, a body that is not an object is refused as a whole."
+)
 
 
 def _check_no_body(request: Request) -> None:
@@ -520,9 +528,7 @@ class GameDetailAPI(APIView):
         request=None,
         responses={
             204: OpenApiResponse(description="Deleted; the game log keeps a record."),
-            400: OpenApiResponse(
-                description="A body was sent: each field is named, refused."
-            ),
+            400: BODY_REFUSED,
             **MANAGE_ERRORS,
         },
         summary="Delete a game started by mistake (only one without hands)",
@@ -541,12 +547,13 @@ class GameDetailAPI(APIView):
 class GameAbandonAPI(APIView):
     @extend_schema(
         operation_id="games_abandon",
-        request=NoBody,
-        responses={200: GameOutput, **MANAGE_ERRORS},
+        request=None,
+        responses={200: GameOutput, 400: BODY_REFUSED, **MANAGE_ERRORS},
         summary="Abandon a game",
         description="The game is kept, read-only, marked `abandoned: true` and left "
         "out of standings and statistics. An abandoned game answers 200 as it "
-        "stands (nothing new is written); a finished one is a 409 `game_finished`.",
+        "stands (nothing new is written); a finished one is a 409 `game_finished`. "
+        "It takes no body: a field sent is a 400 naming it.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _get_game(request, game_id)
@@ -559,11 +566,11 @@ class GameAbandonAPI(APIView):
 class GameResumeAPI(APIView):
     @extend_schema(
         operation_id="games_resume",
-        request=NoBody,
-        responses={200: GameOutput, **MANAGE_ERRORS},
+        request=None,
+        responses={200: GameOutput, 400: BODY_REFUSED, **MANAGE_ERRORS},
         summary="Resume an abandoned game",
         description="The game is open again. A game that is not abandoned answers "
-        "200 as it stands.",
+        "200 as it stands. It takes no body: a field sent is a 400 naming it.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _get_game(request, game_id)
