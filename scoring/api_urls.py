@@ -7,6 +7,7 @@ from scoring import apis
 
 urlpatterns = [
     path("games/", apis.GamesAPI.as_view(), name="games"),
+    path("games/deleted/", apis.DeletedGamesAPI.as_view(), name="games_deleted"),
     path("games/<int:game_id>/", apis.GameDetailAPI.as_view(), name="game"),
     path(
         "games/<int:game_id>/abandon/",

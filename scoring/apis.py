@@ -350,6 +350,25 @@ def _check_can_manage(request: Request, game: Game) -> None:
         )
 
 
+class NoBody(StrictInput):
+    """Nothing: the operation takes no body (none at all, or `{}`). A field sent is
+    a 400 naming it ("This field is not part of the request."), as everywhere.
+    The schema shows no request body for these operations (it takes none) and
+    lists the 400 (BODY_REFUSED)."""
+
+
+BODY_REFUSED = OpenApiResponse(
+    description="A body was sent: it takes none (or `{}`); each field sent is "
+    "named, a body that is not an object is refused as a whole."
+)
+
+
+def _check_no_body(request: Request) -> None:
+    """Refuse a body the operation does not take (a typo'd option is not ignored);
+    no body, or an empty object, passes."""
+    NoBody(data=request.data).is_valid(raise_exception=True)
+
+
 MANAGE_ERRORS = {
     401: OpenApiResponse(description="Not signed in."),
     403: OpenApiResponse(description="Not the game's creator or club organiser."),
@@ -504,14 +523,18 @@ class GameDetailAPI(APIView):
         request=None,
         responses={
             204: OpenApiResponse(description="Deleted; the game log keeps a record."),
+            400: BODY_REFUSED,
             **MANAGE_ERRORS,
         },
         summary="Delete a game started by mistake (only one without hands)",
-        description="A game with hands is a 409 `game_has_hands`: abandon it instead.",
+        description="A game with hands is a 409 `game_has_hands`: abandon it instead. "
+        "It takes no body: a field sent is a 400 naming it. The record of a deleted "
+        "game is read at `GET /api/v1/games/deleted/`.",
     )
     def delete(self, request: Request, game_id: int) -> Response:
         game = _get_game(request, game_id)
         _check_can_manage(request, game)
+        _check_no_body(request)
         services.game_delete(game_id=game.pk, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -520,15 +543,17 @@ class GameAbandonAPI(APIView):
     @extend_schema(
         operation_id="games_abandon",
         request=None,
-        responses={200: GameOutput, **MANAGE_ERRORS},
+        responses={200: GameOutput, 400: BODY_REFUSED, **MANAGE_ERRORS},
         summary="Abandon a game",
         description="The game is kept, read-only, marked `abandoned: true` and left "
         "out of standings and statistics. An abandoned game answers 200 as it "
-        "stands (nothing new is written); a finished one is a 409 `game_finished`.",
+        "stands (nothing new is written); a finished one is a 409 `game_finished`. "
+        "It takes no body: a field sent is a 400 naming it.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _get_game(request, game_id)
         _check_can_manage(request, game)
+        _check_no_body(request)
         services.game_abandon(game_id=game.pk, by=request.user)
         return _game_response(request, game.pk)
 
@@ -537,24 +562,47 @@ class GameResumeAPI(APIView):
     @extend_schema(
         operation_id="games_resume",
         request=None,
-        responses={200: GameOutput, **MANAGE_ERRORS},
+        responses={200: GameOutput, 400: BODY_REFUSED, **MANAGE_ERRORS},
         summary="Resume an abandoned game",
         description="The game is open again. A game that is not abandoned answers "
-        "200 as it stands.",
+        "200 as it stands. It takes no body: a field sent is a 400 naming it.",
     )
     def post(self, request: Request, game_id: int) -> Response:
         game = _get_game(request, game_id)
         _check_can_manage(request, game)
+        _check_no_body(request)
         services.game_resume(game_id=game.pk, by=request.user)
         return _game_response(request, game.pk)
 
 
+ENTRY_KINDS = ("hand", "game")
+
+
 class RevisionOutput(serializers.Serializer):
-    hand_number = serializers.IntegerField()
-    action = serializers.ChoiceField(choices=["correct", "undo"])
-    before = serializers.DictField(help_text="The hand as it was.")
+    """One entry of a game's revision log: a hand corrected or undone (`kind:
+    "hand"`), or the whole game abandoned or resumed (`kind: "game"`)."""
+
+    kind = serializers.ChoiceField(
+        choices=ENTRY_KINDS,
+        help_text="`hand`: a correction or an undo of hand `hand_number`; `game`: "
+        "the game abandoned or resumed (`hand_number` and `after` are then null).",
+    )
+    hand_number = serializers.IntegerField(
+        allow_null=True, help_text="The hand concerned; null for a `game` entry."
+    )
+    action = serializers.ChoiceField(
+        choices=["correct", "undo", "abandon", "resume"],
+        help_text="`correct` and `undo` (of a hand), `abandon` and `resume` (of "
+        "the game).",
+    )
+    before = serializers.DictField(
+        help_text="The hand as it was; for a `game` entry, the game as it stood "
+        "(variant, partnership, players, player_ids, options, status, hand_count, "
+        "scores, club, created_by, created_at)."
+    )
     after = serializers.DictField(
-        allow_null=True, help_text="The corrected hand; null for an undo."
+        allow_null=True,
+        help_text="The corrected hand; null for an undo and for a `game` entry.",
     )
     changed_by = serializers.CharField(allow_null=True)
     changed_at = serializers.DateTimeField()
@@ -571,6 +619,41 @@ def _public_hand(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v for k, v in snapshot.items() if k not in PRIVATE_HAND_KEYS}
 
 
+def _username(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def revision_entries(game_id: int) -> list[dict[str, Any]]:
+    """The game's revision log as the API shows it: its hands' corrections and
+    undos and its abandonments and resumptions, oldest first (2 queries)."""
+    hands = [
+        {
+            "kind": "hand",
+            "hand_number": revision.hand_number,
+            "action": revision.action,
+            "before": _public_hand(revision.before),
+            "after": _public_hand(revision.after),
+            "changed_by": _username(revision.changed_by),
+            "changed_at": revision.changed_at,
+        }
+        for revision in selectors.revision_list(game_id=game_id)
+    ]
+    games = [
+        {
+            "kind": "game",
+            "hand_number": None,
+            "action": entry.action,
+            "before": entry.before,
+            "after": None,
+            "changed_by": _username(entry.changed_by),
+            "changed_at": entry.changed_at,
+        }
+        for entry in selectors.game_log(game_id=game_id)
+    ]
+    # Both lists are in time order; a tie keeps a hand's entry first.
+    return sorted(hands + games, key=lambda entry: entry["changed_at"])
+
+
 class RevisionsAPI(APIView):
     @extend_schema(
         operation_id="games_revisions",
@@ -578,24 +661,105 @@ class RevisionsAPI(APIView):
             200: RevisionOutput(many=True),
             404: OpenApiResponse(description="No such game."),
         },
-        summary="Every correction and undo of a game, oldest first",
+        summary="Every correction and undo of a game, and every time it was "
+        "abandoned or resumed, oldest first",
+        description="Each entry says its `kind`: `hand` entries (corrections and "
+        "undos) are as they always were; `game` entries (abandon, resume) have "
+        "`hand_number: null`, the game as it stood in `before`, and `after: null`.",
     )
     def get(self, request: Request, game_id: int) -> Response:
         _get_game(request, game_id)
+        return Response(RevisionOutput(revision_entries(game_id), many=True).data)
+
+
+# --- Deleted games ------------------------------------------------------------------
+
+
+class DeletedGameOutput(serializers.Serializer):
+    """The record a deleted game leaves (the game log's tombstone)."""
+
+    id = serializers.IntegerField(help_text="The id the game had.")
+    club = serializers.CharField(
+        allow_null=True, help_text="The slug of the game's club; null outside clubs."
+    )
+    before = serializers.DictField(
+        help_text="The game as it was (variant, partnership, players, player_ids, "
+        "options, status, hand_count, scores, club, created_by, created_at)."
+    )
+    deleted_by = serializers.CharField(allow_null=True)
+    deleted_at = serializers.DateTimeField()
+
+
+class DeletedGamesQuery(serializers.Serializer):
+    """The deleted games' query: `club` (optional), read as the caller may see."""
+
+    club = StrictSlugField(
+        required=False,
+        max_length=100,
+        help_text="Only this club's deleted games (the club's slug).",
+    )
+
+    def to_internal_value(self, data: Any) -> Any:
+        # A page's form sends empty boxes; the API takes a filter with a value.
+        if data.get("club") == "":
+            raise ValidationError({"club": ["Give club a value, or leave it out."]})
+        return super().to_internal_value(data)
+
+    def validate_club(self, slug: str) -> Club:
+        user = self.context["request"].user
+        club = selectors.club_for_archive(slug=slug, user=user)
+        if club is None:
+            raise ValidationError(f"There is no club “{slug}”.", code="unknown")
+        return club
+
+
+class DeletedGamesAPI(APIView):
+    pagination_class = Pagination
+
+    @extend_schema(
+        operation_id="games_deleted",
+        parameters=[DeletedGamesQuery],
+        responses={
+            200: DeletedGameOutput(many=True),
+            400: OpenApiResponse(description="No such club (or a wrong slug)."),
+            401: OpenApiResponse(description="Not signed in."),
+            403: OpenApiResponse(
+                description="Not one of the club's organisers or scorekeepers."
+            ),
+        },
+        summary="Deleted games: what each was, who deleted it and when, newest first",
+        description="As the archive pages show them: a club's deleted games to its "
+        "organisers and scorekeepers; outside clubs, those the caller deleted. "
+        "Without `club`: all of those.",
+    )
+    def get(self, request: Request) -> Response:
+        if not request.user or not request.user.is_authenticated:
+            raise NotAuthenticated()
+        query = DeletedGamesQuery(
+            data=request.query_params, context={"request": request}
+        )
+        query.is_valid(raise_exception=True)
+        club = query.validated_data.get("club")
+        if club is not None and not permissions.club_scorekeeping_by(
+            club=club, user=request.user
+        ):
+            raise PermissionDenied(
+                f"Only {club.name}'s organisers and scorekeepers see its deleted games."
+            )
+        paginator = self.pagination_class()
+        entries = selectors.deleted_game_log(user=request.user, club=club)
+        page = paginator.paginate_queryset(entries, request, view=self)
         data = [
             {
-                "hand_number": revision.hand_number,
-                "action": revision.action,
-                "before": _public_hand(revision.before),
-                "after": _public_hand(revision.after),
-                "changed_by": (
-                    revision.changed_by.get_username() if revision.changed_by else None
-                ),
-                "changed_at": revision.changed_at,
+                "id": entry.game_number,
+                "club": entry.before.get("club"),
+                "before": entry.before,
+                "deleted_by": _username(entry.changed_by),
+                "deleted_at": entry.changed_at,
             }
-            for revision in selectors.revision_list(game_id=game_id)
+            for entry in page
         ]
-        return Response(RevisionOutput(data, many=True).data)
+        return paginator.get_paginated_response(DeletedGameOutput(data, many=True).data)
 
 
 # --- Hands --------------------------------------------------------------------------

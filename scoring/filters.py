@@ -15,7 +15,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 from django.db.models.functions import Lower
-from django_filters.fields import ModelChoiceField
+from django.forms.models import ModelChoiceIteratorValue
+from django_filters.fields import ModelChoiceField, ModelChoiceIterator
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club
@@ -27,11 +28,31 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]{1,100}")
 ID = re.compile(r"[0-9]{1,18}")
 
 
+class _TogetherChoices(ModelChoiceIterator):
+    """The choices read once and labelled together (`field.labels` of the whole
+    list), so that two of one name can say what tells them apart."""
+
+    def __iter__(self) -> Any:
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        found = list(self.queryset)
+        labels = self.field.labels(found)
+        for choice in found:
+            value = ModelChoiceIteratorValue(self.field.prepare_value(choice), choice)
+            yield (value, labels[choice.pk])
+
+
 class _Checked(ModelChoiceField):
     """Looked up only when well formed: no other text (a NUL, which PostgreSQL
-    refuses; a number no database column holds) reaches the database."""
+    refuses; a number no database column holds) reaches the database. The choices
+    of one name are told apart (`labels`)."""
 
     shape: re.Pattern[str]
+    iterator = _TogetherChoices
+
+    @staticmethod
+    def labels(found: list[Any]) -> dict[int, str]:
+        return {choice.pk: str(choice) for choice in found}
 
     def to_python(self, value: Any) -> Any:
         unknown = ValidationError(
@@ -50,11 +71,17 @@ class _Checked(ModelChoiceField):
 
 
 class _SlugField(_Checked):
+    """A club, by slug: clubs of one name say where they play, who organises them …"""
+
     shape = SLUG
+    labels = staticmethod(selectors.clubs_told_apart)
 
 
 class _IdField(_Checked):
+    """A player, by id: players of one name say their club (and more if need be)."""
+
     shape = ID
+    labels = staticmethod(selectors.players_told_apart)
 
 
 class ClubFilter(django_filters.ModelChoiceFilter):
@@ -168,7 +195,9 @@ class GameFilter(django_filters.FilterSet):
             shown = (
                 players if players is not None else selectors.players_visible_to(user)
             )
-            self.filters["player"].queryset = shown.order_by(Lower("name"), "id")
+            self.filters["player"].queryset = shown.select_related("club").order_by(
+                Lower("name"), "id"
+            )
 
     def with_player(self, queryset: QuerySet[Game], name: str, value: Any) -> Any:
         if value is None:

@@ -7,7 +7,7 @@ table's names, names the players instead of the seats: "Di (the dealer) passed",
 "award it to Ann or Cy", "Bob & Di tie".
 """
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.engine import RuleViolation
 from scoring.engine.messages import MESSAGES, Names, render
@@ -94,4 +94,10 @@ def sentence(refusal: RuleViolation, names: TableNames | None = None) -> str:
     template = MESSAGES[refusal.key]
     if names is not None:
         template = NAMED.get(refusal.key, template)
-    return render(template, refusal.params, names=names, translate=gettext)
+    return render(
+        template,
+        refusal.params,
+        names=names,
+        translate=gettext,
+        translate_plural=ngettext,
+    )

@@ -6,6 +6,8 @@ through pitchclub.sql: the ORM's statement building cost more than the database'
 work (docs/benchmarks.md). They are portable between SQLite and PostgreSQL, and their
 values come out through the model fields as the ORM's do."""
 
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -20,10 +22,11 @@ from django.db.models import (
     prefetch_related_objects,
 )
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
 from pitchclub import selectors as permissions
 from pitchclub import sql
-from pitchclub.models import Club, Player
+from pitchclub.models import Club, Membership, Player
 from pitchclub.vocabulary import KEEPERS
 from scoring.convert import HAND_FIELDS, hand_shape, row_shown, rules_for
 from scoring.models import Award, Game, GameLog, Hand, HandRevision, Seat
@@ -129,6 +132,68 @@ def players_visible_to(user: AbstractBaseUser | None) -> QuerySet[Player]:
     )
 
 
+def clubs_told_apart(clubs: Iterable[Club]) -> dict[int, str]:
+    """pitchclub's club_labels for a choice among `clubs`, by id, fetching the
+    organisers of the clubs that share a name (1 query if any do, else none)."""
+    return permissions.club_labels(_with_shared_organisers(clubs))
+
+
+def players_told_apart(players: Iterable[Player]) -> dict[int, str]:
+    """Each player's name for a choice among `players` (with their clubs), by id.
+    A name no other shares (in any case) stays bare; else it says the club,
+    told apart from a club of the same name as the clubs pages do ("Ann (Thursday
+    Night Pitch, Main Street)", "Eve (no club)"), and, where that is the same too,
+    which has an account, or else the id ("Eve (no club, id 12)"). 1 query where
+    clubs of one name need their organisers, else none."""
+    players = list(players)
+    named: dict[str, list[Player]] = defaultdict(list)
+    for player in players:
+        named[player.name.casefold()].append(player)
+    labels = {player.pk: player.name for player in players}
+    repeated = [same for same in named.values() if len(same) > 1]
+    if not repeated:
+        return labels
+    clubs = {player.club_id: player.club for player in players if player.club_id}
+    hints = permissions.club_hints(_with_shared_organisers(clubs.values()))
+
+    def where(player: Player) -> str:
+        if player.club is None:
+            return gettext("no club")
+        hint = hints.get(player.club_id, "")
+        return f"{player.club.name}, {hint}" if hint else player.club.name
+
+    for same in repeated:
+        places: dict[str, list[Player]] = defaultdict(list)
+        for player in same:
+            places[where(player)].append(player)
+        for place, alike in places.items():
+            accounts = {player.user_id is not None for player in alike}
+            for player in alike:
+                if len(alike) == 1:
+                    clue = place
+                elif len(alike) == len(accounts):
+                    account = player.user_id is not None
+                    clue = f"{place}, " + (
+                        gettext("has an account") if account else gettext("guest")
+                    )
+                else:
+                    clue = f"{place}, " + gettext("id %(id)s") % {"id": player.pk}
+                labels[player.pk] = f"{player.name} ({clue})"
+    return labels
+
+
+def _with_shared_organisers(clubs: Iterable[Club]) -> list[Club]:
+    """The clubs, those sharing a name with their organisers fetched (club_hints
+    may name them): 1 query if any share one, else none."""
+    clubs = list(clubs)
+    named: dict[str, list[Club]] = defaultdict(list)
+    for club in clubs:
+        named[club.name.casefold()].append(club)
+    shared = [club for same in named.values() if len(same) > 1 for club in same]
+    prefetch_related_objects(shared, permissions.organisers_prefetch())
+    return clubs
+
+
 def player_for_archive(*, player_id: int, user: AbstractBaseUser | None) -> Player:
     """The player with their club, if the user may see them (Player.DoesNotExist
     otherwise)."""
@@ -166,23 +231,38 @@ def game_log(*, game_id: int) -> QuerySet[GameLog]:
     )
 
 
+def deleted_game_log(
+    *, user: AbstractBaseUser | None, club: Club | None = None
+) -> QuerySet[GameLog]:
+    """The tombstones of deleted games the user may see, newest first: a club's
+    for its organisers and scorekeepers; outside clubs, those the user deleted.
+    With `club`, that club's only (none if the user does not keep its score);
+    without, all of those (a superuser: every one)."""
+    if user is None or not user.is_authenticated:
+        return GameLog.objects.none()
+    entries = GameLog.objects.filter(action=GameLog.Action.DELETE)
+    own = Q(club__isnull=True, changed_by=user)
+    if club is not None:
+        if not permissions.club_scorekeeping_by(club=club, user=user):
+            return GameLog.objects.none()
+        entries = entries.filter(club=club)
+    elif not user.is_superuser:
+        kept = Membership.objects.filter(user=user, role__in=KEEPERS).values("club")
+        entries = entries.filter(own | Q(club__in=kept))
+    return entries.select_related("changed_by").order_by("-changed_at", "-id")
+
+
 def deleted_games(
     *, user: AbstractBaseUser | None, club: Club | None = None, limit: int = 20
 ) -> list[GameLog]:
-    """The tombstones of deleted games the user may see, newest first: a club's for
-    its organisers and scorekeepers; outside clubs, those the user deleted."""
-    if user is None or not user.is_authenticated:
-        return []
-    entries = GameLog.objects.filter(action=GameLog.Action.DELETE)
-    if club is not None:
-        if not permissions.club_scorekeeping_by(club=club, user=user):
-            return []
-        entries = entries.filter(club=club)
+    """What the archive pages show of deleted games, newest first: a club's to its
+    organisers and scorekeepers; on the all-games page, those the user deleted
+    outside clubs."""
+    if club is None and user is not None and user.is_authenticated:
+        entries = deleted_game_log(user=user).filter(club__isnull=True, changed_by=user)
     else:
-        entries = entries.filter(club__isnull=True, changed_by=user)
-    return list(
-        entries.select_related("changed_by").order_by("-changed_at", "-id")[:limit]
-    )
+        entries = deleted_game_log(user=user, club=club)
+    return list(entries[:limit])
 
 
 def game_seats(game: Game) -> list[Seat]:

@@ -29,7 +29,7 @@ from scoring.forms import (
     OptionsForm,
 )
 from scoring.models import Game, Hand, Variant
-from scoring.refusals import RuleViolation
+from scoring.refusals import RuleViolation, sentence
 
 RECENT_GAMES = 30
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
@@ -579,19 +579,17 @@ def game_delete(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             services.game_delete(game_id=game.pk, by=request.user)
         except RuleViolation as refusal:
-            messages.error(request, refusal.message)
+            messages.error(request, sentence(refusal))
             return redirect("scoring:game_abandon", game_id=game.pk)
         messages.success(request, words.game_deleted(game.pk))
         if game.club_id is not None:
             return redirect("scoring:club_games", slug=game.club.slug)
         return redirect("scoring:home")
     if game.hand_count:
-        messages.error(
-            request,
-            RuleViolation(
-                "game_has_hands", "hands", params={"hands": game.hand_count}
-            ).message,
+        refusal = RuleViolation(
+            "game_has_hands", "hands", params={"hands": game.hand_count}
         )
+        messages.error(request, sentence(refusal))
         return redirect("scoring:game_abandon", game_id=game.pk)
     return render(request, "scoring/delete.html", sheets.game_sheet(game))
 

@@ -26,6 +26,32 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Plural(str):
+    """A template with a plural form: the text itself is the singular, `plural`
+    the plural, and the number the parameter `count` holds chooses between them
+    (as ``ngettext`` does, by the language's own rules)."""
+
+    plural: str
+    count: str
+
+    def __new__(cls, singular: str, plural: str, count: str) -> Plural:
+        template = super().__new__(cls, singular)
+        template.plural = plural
+        template.count = count
+        return template
+
+
+def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
+    """Mark a template with a plural form for translation (xgettext collects it
+    with ``--keyword=ngettext_noop:1,2``); ``count`` names the parameter holding
+    the number."""
+    return Plural(singular, plural, count)
+
+
+def _english_plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
 # -- the parameters a template can name ------------------------------------------
 
 
@@ -419,10 +445,14 @@ MESSAGES: dict[str, str] = {
         "This game is finished, so it cannot be abandoned. If it should not count, "
         "undo its last hand first, then abandon it."
     ),
-    "game_has_hands": gettext_noop(
-        "This game has {hands} hand(s) recorded, so it cannot be deleted: only a "
+    "game_has_hands": ngettext_noop(
+        "This game has {hands} hand recorded, so it cannot be deleted: only a "
         "game started by mistake, with no hands, can. Abandon it instead: it is "
-        "kept, marked abandoned and left out of standings and statistics."
+        "kept, marked abandoned and left out of standings and statistics.",
+        "This game has {hands} hands recorded, so it cannot be deleted: only a "
+        "game started by mistake, with no hands, can. Abandon it instead: it is "
+        "kept, marked abandoned and left out of standings and statistics.",
+        "hands",
     ),
     "not_last_hand": gettext_noop(
         "Only the last hand (hand {last}) can be undone. To change hand {number}, "
@@ -457,14 +487,23 @@ def render(
     *,
     names: Names | None = None,
     translate: Callable[[str], str] = _same,
+    translate_plural: Callable[[str, str, int], str] = _english_plural,
 ) -> str:
     """A template filled with ``params``: seats as numbers, or as ``names``.
 
     ``translate`` is applied to the template and to every word the parameters are
-    said with (``gettext`` on the pages). A ``:cap`` field starts with a capital
-    when it is said in words ("Seat 2 bid 3"); a name is left as it is written. A
-    seat's ``:number`` is the number the page gives it (``names.numbers``)."""
-    return _Words(names, translate).vformat(translate(template), (), params)
+    said with (``gettext`` on the pages); a ``Plural`` template is chosen and
+    translated by ``translate_plural`` (``ngettext`` on the pages; English's rule
+    here). A ``:cap`` field starts with a capital when it is said in words ("Seat 2
+    bid 3"); a name is left as it is written. A seat's ``:number`` is the number
+    the page gives it (``names.numbers``)."""
+    if isinstance(template, Plural):
+        number = params[template.count]
+        assert isinstance(number, int)
+        text = translate_plural(str(template), template.plural, number)
+    else:
+        text = translate(template)
+    return _Words(names, translate).vformat(text, (), params)
 
 
 def _capital(text: str) -> str:

@@ -16,7 +16,7 @@ from pitchclub.models import Club
 from scoring import services
 from scoring.models import Game
 from tests.browser.test_pages import check_page
-from tests.factories import game_factory, record
+from tests.factories import UserFactory, game_factory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -191,3 +191,39 @@ def test_the_new_game_page_says_who_deals_and_who_bids_first(
     expect(hint).to_have_text("Di deals first; Ann, on Di's left, bids first.")
     no_sideways_scroll(page, width)
     screenshot(f"{width}-order")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_filter_tells_two_clubs_and_players_of_one_name_apart(
+    page: Page,
+    live_server: Any,
+    keeper: AbstractUser,
+    screenshot: Screenshot,
+    width: int,
+) -> None:
+    """Two clubs named alike (the longest name), each with the same two players of
+    the longest names: the boxes say which is which and stay inside the phone."""
+    name = "Thursday-Night-Pitch-At-The-Grange-Hall-"  # 40 characters
+    places = ["Main Street", "Elm Street"]
+    for place, founder in zip(places, [keeper, UserFactory()], strict=True):
+        club = club_services.club_create(name=name, by=founder, location=place)
+        services.game_start(
+            variant="auction", players=LONG, club=club, created_by=founder
+        )
+    at_width(page, width)
+    page.goto(f"{live_server.url}/games/")
+    page.locator(".filters summary").tap()
+    clubs = page.get_by_label("Club").locator("option").all_inner_texts()
+    assert [f"{name} ({place})" for place in places] == sorted(
+        clubs[1:], key=lambda label: "Main" not in label
+    )
+    players = page.get_by_label("Player").locator("option").all_inner_texts()
+    assert f"{LONG[0]} ({name}, Main Street)" in players
+    assert f"{LONG[0]} ({name}, Elm Street)" in players
+    assert len(set(players)) == len(players)
+    page.get_by_label("Player").select_option(label=f"{LONG[0]} ({name}, Elm Street)")
+    no_sideways_scroll(page, width)
+    screenshot(f"{width}-same-names")
+    page.get_by_role("button", name="Show games").tap()
+    expect(page.locator(".count")).to_have_text("1 game found")
+    no_sideways_scroll(page, width)

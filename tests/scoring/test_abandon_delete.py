@@ -2,10 +2,13 @@
 game log and its tombstones, the game hook, who may, the pages and their confirm
 steps; and "New game, same players" with its choice of who deals first."""
 
+import re
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 from django.test import Client
@@ -13,7 +16,7 @@ from django.urls import reverse
 
 from pitchclub import services as club_services
 from pitchclub.models import Club, Membership, Role
-from scoring import engine, hooks, selectors, services
+from scoring import engine, hooks, refusals, selectors, services
 from scoring.engine import RuleViolation
 from scoring.models import Game, GameLog, HandRevision, Seat, Status
 from tests.factories import UserFactory, game_factory, record
@@ -218,10 +221,50 @@ def test_a_game_with_hands_cannot_be_deleted(user: AbstractUser, game: Game) -> 
     with pytest.raises(RuleViolation) as refused:
         services.game_delete(game_id=game.pk, by=user)
     assert refused.value.code == "game_has_hands"
-    assert "1 hand(s)" in refused.value.message
+    assert "This game has 1 hand recorded," in refused.value.message
     assert "Abandon it instead" in refused.value.message
     assert Game.objects.filter(pk=game.pk).exists()
     assert not GameLog.objects.exists()
+
+
+def test_the_refusal_says_hands_in_the_plural_form_its_number_takes(
+    user: AbstractUser, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failed before: "has 2 hand(s) recorded" (issue 11, review)."""
+    record(game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1})
+    record(game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1})
+    with pytest.raises(RuleViolation) as refused:
+        services.game_delete(game_id=game.pk, by=user)
+    assert "This game has 2 hands recorded," in refused.value.message
+    # The page says it through ngettext (a language's own plural forms).
+    page = signed_in(user).get(
+        reverse("scoring:game_delete", args=[game.pk]), follow=True
+    )
+    assert "This game has 2 hands recorded," in page.content.decode()
+    chosen = []
+
+    def ngettext(singular: str, plural: str, number: int) -> str:
+        chosen.append(number)
+        return "Dieses Spiel hat {hands} Runden."
+
+    monkeypatch.setattr(refusals, "ngettext", ngettext)
+    assert refusals.sentence(refused.value) == "Dieses Spiel hat 2 Runden."
+    assert chosen == [2]
+
+
+def test_no_word_says_its_plural_with_an_s_in_brackets() -> None:
+    """Every "(s)" of the words and templates became a proper plural."""
+    base = Path(settings.BASE_DIR)
+    roots = [base / "scoring", base / "pitchclub", base / "templates"]
+    said = [
+        f"{path}: {line.strip()}"
+        for root in roots
+        for path in root.rglob("*")
+        if path.suffix in {".py", ".html", ".txt", ".js"}
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"\w\((s|es)\)", line) and not line.strip().startswith("#")
+    ]
+    assert said == []
 
 
 # --- who may --------------------------------------------------------------------------

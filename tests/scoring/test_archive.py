@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from pitchclub import services as club_services
-from pitchclub.models import Club
+from pitchclub.models import Club, Player
 from scoring import services
 from scoring.models import Game
 from tests.factories import UserFactory
@@ -186,3 +186,79 @@ def test_unknown_club_or_player_is_a_404(user: AbstractUser) -> None:
     client = signed_in(user)
     assert client.get("/clubs/nope/games/").status_code == 404
     assert client.get("/players/999999/games/").status_code == 404
+
+
+def options(html: str, name: str) -> list[str]:
+    """The labels of the choices of the filter box `name`, in order."""
+    select = re.search(rf'<select name="{name}".*?</select>', html, re.S)
+    assert select is not None, name
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select.group(0))
+
+
+def test_the_filter_tells_same_named_clubs_and_players_apart(
+    user: AbstractUser,
+) -> None:
+    """Two clubs of one name each with an Ann and a Bob: the boxes say which is
+    which; a name of its own stays bare."""
+    main = club_services.club_create(
+        name="Thursday Night Pitch", by=user, location="Main Street"
+    )
+    other = UserFactory()
+    elm = club_services.club_create(
+        name="Thursday Night Pitch", by=other, location="Elm Street"
+    )
+    club_game(main, user, ["Ann", "Bob", "Cy"])
+    club_game(elm, other, ["Ann", "Bob", "Di"])
+    # Outside clubs, two guests named Eve (one name, no club: only the id differs).
+    eves = sorted(Player.objects.create(name="Eve").pk for _ in range(2))
+    Player.objects.create(name="Finn")
+    html = signed_in(user).get(reverse("scoring:archive")).content.decode()
+
+    clubs = options(html, "club")
+    assert "Thursday Night Pitch (Main Street)" in clubs
+    assert "Thursday Night Pitch (Elm Street)" in clubs
+    assert "Thursday Night Pitch" not in clubs
+    players = options(html, "player")
+    assert "Ann (Thursday Night Pitch, Elm Street)" in players
+    assert "Ann (Thursday Night Pitch, Main Street)" in players
+    assert "Bob (Thursday Night Pitch, Main Street)" in players
+    assert {"Cy", "Di", "Finn"} <= set(players)
+    assert [f"Eve (no club, id {pk})" for pk in eves] == [
+        label for label in players if label.startswith("Eve")
+    ]
+    # Every choice reads differently.
+    assert len(set(players)) == len(players)
+    assert len(set(clubs)) == len(clubs)
+
+
+def test_an_account_tells_two_same_named_players_apart(user: AbstractUser) -> None:
+    """Same name, no club: the one with an account is said so, the guest too."""
+    Player.objects.create(name="Kate", user=UserFactory(username="kate"))
+    Player.objects.create(name="kate")
+    players = options(
+        signed_in(user).get(reverse("scoring:archive")).content.decode(), "player"
+    )
+    kates = sorted(label for label in players if label.lower().startswith("kate"))
+    assert kates == ["Kate (no club, has an account)", "kate (no club, guest)"]
+
+
+def test_same_named_clubs_in_the_filter_take_no_query_per_club(
+    user: AbstractUser,
+) -> None:
+    def count() -> int:
+        client = signed_in(user)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(reverse("scoring:archive"))
+        return len(queries)
+
+    def twin(place: str) -> None:
+        founder = UserFactory()
+        club = club_services.club_create(name="Twins", by=founder, location=place)
+        club_game(club, founder, ["Ann", "Bob", "Cy"])
+
+    for place in ("Main Street", "Elm Street"):
+        twin(place)
+    two = count()
+    for place in ("Oak Street", "Pine Street", "Ash Street"):
+        twin(place)
+    assert count() == two

@@ -88,6 +88,7 @@ QUERY_INPUTS: dict[str, Any] = {
     "club_players_list": roster.RosterQueryInput,
     "games_list": GamesQuery,
     "tournaments_list": tournament_apis.TournamentListQuery,
+    "games_deleted": apis.DeletedGamesQuery,
 }
 # Refusals no schema foresees: a player id that names nobody; a NUL character or a
 # lone surrogate, which a string of any schema may hold and PostgreSQL cannot store;

@@ -145,6 +145,179 @@ def test_a_private_clubs_game_is_404_to_outsiders(user: AbstractUser) -> None:
     assert outsider.delete(game_url(game.pk)).status_code == 404
 
 
+def revisions_url(game_id: int) -> str:
+    return f"{game_url(game_id)}revisions/"
+
+
+def test_the_revisions_show_abandon_and_resume_among_the_hands_in_time_order(
+    api: APIClient, user: AbstractUser
+) -> None:
+    """Failed before: after an abandon the revisions answered [] (issue 11, 7)."""
+    game = game_factory(created_by=user)
+    record(game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1})
+    record(game, [2, "pass", "pass", "pass"], {"high": 1, "low": 1})
+    assert api.post(abandon_url(game.pk)).status_code == 200
+    assert api.post(resume_url(game.pk)).status_code == 200
+    assert api.delete(f"{hands_url(game.pk)}2/").status_code == 200
+    assert api.post(abandon_url(game.pk)).status_code == 200
+
+    entries = api.get(revisions_url(game.pk)).json()
+
+    assert [(e["kind"], e["action"], e["hand_number"]) for e in entries] == [
+        ("game", "abandon", None),
+        ("game", "resume", None),
+        ("hand", "undo", 2),
+        ("game", "abandon", None),
+    ]
+    times = [e["changed_at"] for e in entries]
+    assert times == sorted(times)
+    first = entries[0]
+    assert first["changed_by"] == user.get_username()
+    assert first["after"] is None
+    # The game as it stood: two hands then, one at the second abandon.
+    assert first["before"]["hand_count"] == 2
+    assert entries[3]["before"]["hand_count"] == 1
+    assert first["before"]["players"] == [
+        seat.player.name for seat in game.seats.order_by("number")
+    ]
+    # A hand's entry keeps every field it had.
+    assert set(entries[2]) == {
+        "kind",
+        "hand_number",
+        "action",
+        "before",
+        "after",
+        "changed_by",
+        "changed_at",
+    }
+    assert entries[2]["before"]["number"] == 2
+
+
+def test_the_schema_documents_the_game_entries(anon_api: APIClient, db: None) -> None:
+    schema = anon_api.get("/api/v1/schema/?format=json").json()
+    shapes = schema["components"]["schemas"]
+    entry = shapes["RevisionOutput"]["properties"]
+
+    def choices(field: dict) -> set[str]:
+        ref = field["allOf"][0]["$ref"].rsplit("/", 1)[-1]
+        return set(shapes[ref]["enum"])
+
+    assert choices(entry["kind"]) == {"hand", "game"}
+    assert choices(entry["action"]) == {"correct", "undo", "abandon", "resume"}
+    assert entry["hand_number"]["nullable"] is True
+    assert "/api/v1/games/deleted/" in schema["paths"]
+
+
+# --- a deleted game's record --------------------------------------------------------
+
+DELETED = f"{GAMES}deleted/"
+
+
+def test_a_deleted_games_record_is_read_where_the_page_shows_it(
+    user: AbstractUser, anon_api: APIClient
+) -> None:
+    club = club_services.club_create(name="Pitchers", by=user)
+    keeper, member = UserFactory(), UserFactory()
+    Membership.objects.create(club=club, user=keeper, role=Role.SCOREKEEPER)
+    Membership.objects.create(club=club, user=member, role=Role.MEMBER)
+    in_club = services.game_start(
+        variant="auction", players=["Ann", "Bob", "Cy"], club=club, created_by=keeper
+    )
+    assert client_of(keeper).delete(game_url(in_club.pk)).status_code == 204
+    mine = game_factory(created_by=user)
+    assert client_of(user).delete(game_url(mine.pk)).status_code == 204
+    theirs = game_factory(created_by=member)
+    assert client_of(member).delete(game_url(theirs.pk)).status_code == 204
+
+    answer = client_of(keeper).get(DELETED, {"club": club.slug})
+    assert answer.status_code == 200
+    (entry,) = answer.json()["results"]
+    assert entry["id"] == in_club.pk
+    assert entry["club"] == club.slug
+    assert entry["deleted_by"] == keeper.get_username()
+    assert entry["before"]["players"] == ["Ann", "Bob", "Cy"]
+    assert entry["before"]["hand_count"] == 0
+    assert entry["deleted_at"]
+    # Without a club: the clubs one keeps score in, and one's own outside clubs.
+    everything = client_of(user).get(DELETED).json()["results"]
+    assert [e["id"] for e in everything] == [mine.pk, in_club.pk]
+    assert [e["id"] for e in client_of(member).get(DELETED).json()["results"]] == [
+        theirs.pk
+    ]
+    # As the page: a club's deleted games are its organisers' and scorekeepers'.
+    refused = client_of(member).get(DELETED, {"club": club.slug})
+    assert refused.status_code == 403
+    assert "Pitchers" in refused.json()["detail"]
+    assert anon_api.get(DELETED).status_code == 401
+    unknown = client_of(user).get(DELETED, {"club": "nope"})
+    assert unknown.status_code == 400
+    assert "There is no club" in unknown.json()["club"][0]
+    empty = client_of(user).get(DELETED, {"club": ""})
+    assert empty.json() == {"club": ["Give club a value, or leave it out."]}
+
+
+def test_a_private_clubs_deleted_games_are_no_clubs_to_outsiders(
+    user: AbstractUser,
+) -> None:
+    club = club_services.club_create(name="Hidden", by=user, is_private=True)
+    game = services.game_start(
+        variant="auction", players=["A", "B", "C"], club=club, created_by=user
+    )
+    assert client_of(user).delete(game_url(game.pk)).status_code == 204
+    outsider = client_of(UserFactory())
+    answer = outsider.get(DELETED, {"club": club.slug})
+    assert answer.status_code == 400
+    assert outsider.get(DELETED).json()["results"] == []
+
+
+# --- no body is expected: a field sent is refused ------------------------------------
+
+
+@pytest.mark.parametrize("action", ["abandon", "resume"])
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"bogus": 1}, "bogus", "This field is not part of the request."),
+        ("x", "non_field_errors", "Expected a dictionary"),
+        ([], "non_field_errors", "Expected a dictionary"),
+    ],
+)
+def test_abandon_and_resume_refuse_a_body_naming_the_field(
+    api: APIClient,
+    user: AbstractUser,
+    action: str,
+    body: object,
+    field: str,
+    words: str,
+) -> None:
+    """Failed before: answered 200 and abandoned the game."""
+    game = game_factory(created_by=user)
+    if action == "resume":
+        services.game_abandon(game_id=game.pk, by=user)
+    answer = api.post(f"{game_url(game.pk)}{action}/", body, format="json")
+    assert answer.status_code == 400
+    (message,) = error_at(answer.json(), field)
+    assert words in message
+    game.refresh_from_db()
+    assert game.abandoned is (action == "resume")
+    # Nothing, or an empty object, is what they take.
+    assert (
+        api.post(f"{game_url(game.pk)}{action}/", {}, format="json").status_code == 200
+    )
+
+
+def test_delete_refuses_a_body_naming_the_field(
+    api: APIClient, user: AbstractUser
+) -> None:
+    game = game_factory(created_by=user)
+    answer = api.delete(game_url(game.pk), {"force": True}, format="json")
+    assert answer.status_code == 400
+    assert answer.json() == {"force": ["This field is not part of the request."]}
+    assert Game.objects.filter(pk=game.pk).exists()
+    assert api.delete(game_url(game.pk), "x", format="json").status_code == 400
+    assert api.delete(game_url(game.pk)).status_code == 204
+
+
 # --- finding games ------------------------------------------------------------------
 
 

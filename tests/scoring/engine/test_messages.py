@@ -120,15 +120,21 @@ def test_every_template_is_marked_for_translation() -> None:
         for key, value in zip(marked[table].keys, marked[table].values, strict=True):
             assert isinstance(value, ast.Call), key.value
             assert isinstance(value.func, ast.Name), key.value
-            assert value.func.id == "gettext_noop", key.value
-            assert isinstance(value.args[0], ast.Constant), key.value
+            # A template with a plural form gives both forms (ngettext_noop).
+            forms = {"gettext_noop": 1, "ngettext_noop": 2}
+            assert value.func.id in forms, key.value
+            for form in value.args[: forms[value.func.id]]:
+                assert isinstance(form, ast.Constant), key.value
     # The marker is the name xgettext (and Django's makemessages) collects.
     assert catalogue.gettext_noop("Seat") == "Seat"
+    hands = catalogue.ngettext_noop("{n} hand", "{n} hands", "n")
+    assert (hands, hands.plural, hands.count) == ("{n} hand", "{n} hands", "n")
 
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="needs GNU gettext")
 def test_xgettext_collects_every_template() -> None:
     command = ["xgettext", "-L", "Python", "--keyword=gettext_noop", "-o", "-"]
+    command += ["--keyword=ngettext_noop:1,2"]
     po = subprocess.run(
         [*command, "--from-code=UTF-8", str(ENGINE / "messages.py")],
         capture_output=True,
