@@ -170,6 +170,15 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
             "Undo needs the connection: hands are waiting on this phone."
         ),
         "undo_offline": gettext("Undo needs the connection: this phone is offline."),
+        # The game's own actions (abandon, delete, resume) likewise.
+        "manage_waiting": gettext(
+            "Abandoning or deleting the game needs the connection: hands are waiting "
+            "on this phone."
+        ),
+        "manage_offline": gettext(
+            "Abandoning or deleting the game needs the connection: this phone is "
+            "offline."
+        ),
         # Hands thrown away because another phone won the game meanwhile.
         "won_elsewhere": gettext(
             "The game was won on another phone: {winner} won in hand {number}."

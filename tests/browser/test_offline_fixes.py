@@ -242,6 +242,37 @@ def test_the_undo_link_explains_itself_while_hands_wait_on_the_phone(
     expect(explained).to_have_count(0)
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_abandon_and_delete_explain_themselves_offline(
+    page: Page, game: Game, width: int
+) -> None:
+    at_width(page, width)
+    page.goto(f"/games/{game.pk}/")
+    controlled_by_service_worker(page)
+    actions = page.locator(".manage .actions")
+    expect(actions.get_by_role("link", name="Abandon game…")).to_be_visible()
+    expect(actions.get_by_role("link", name="Delete game…")).to_be_visible()
+
+    page.context.set_offline(True)
+    expect(actions).to_be_hidden()
+    explained = page.locator(".manage .manage-wait")
+    expect(explained).to_have_text(
+        "Abandoning or deleting the game needs the connection: this phone is offline."
+    )
+    enter_hand(page, **SECOND | {"pitcher": 2})
+    expect(explained).to_have_text(
+        "Abandoning or deleting the game needs the connection: hands are waiting "
+        "on this phone."
+    )
+
+    page.context.set_offline(False)
+    wait_for_hands(page, game, 1)
+    expect(actions.get_by_role("link", name="Abandon game…")).to_be_visible(
+        timeout=SENT_WITHIN_MS
+    )
+    expect(explained).to_have_count(0)
+
+
 # --- item 5: hands dropped because another phone won -------------------------------
 
 

@@ -153,6 +153,27 @@ export function render() {
   }
   box.replaceChildren(...lines);
   undoLink(queue);
+  manageLinks(queue);
+}
+
+// "Abandon game…", "Delete game…" and "Resume game" need the server too: while the
+// phone is offline or hands wait, they give way to a line saying so.
+function manageLinks(queue) {
+  const actions = table() && table().querySelector(".manage .actions");
+  if (!actions) return;
+  const section = actions.parentElement;
+  for (const old of section.querySelectorAll(".manage-wait")) old.remove();
+  const waiting = queue.length > 0;
+  const blocked = waiting || !navigator.onLine;
+  actions.hidden = blocked;
+  if (!blocked) return;
+  const words = (tableData() && tableData().words) || {};
+  const text = waiting
+    ? words.manage_waiting ||
+      "Abandoning or deleting the game needs the connection: hands are waiting on this phone."
+    : words.manage_offline ||
+      "Abandoning or deleting the game needs the connection: this phone is offline.";
+  section.append(line(text, "manage-wait"));
 }
 
 // "Undo hand N" needs the server (its page isn't kept on the phone, and the hands
