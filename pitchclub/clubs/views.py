@@ -440,6 +440,21 @@ def _player_page(
     return render(request, f"{T}player.html", context, status=status)
 
 
+def _not_an_organiser(
+    request: HttpRequest, club: Club, access: ClubAccess
+) -> HttpResponse | None:
+    """The refusal of a roster player's rename and merge pages to whoever is not
+    one of the club's organisers (None: they may)."""
+    if access.can_manage:
+        return None
+    return _forbidden(
+        request,
+        club,
+        access,
+        "Only the club's organisers can rename and merge players.",
+    )
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
@@ -447,13 +462,9 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
     the other player of the same person to merge with (leads to the merge's
     confirmation)."""
     club, access = _club(request, slug)
-    if not access.can_manage:
-        return _forbidden(
-            request,
-            club,
-            access,
-            "Only the club's organisers can rename and merge players.",
-        )
+    refused = _not_an_organiser(request, club, access)
+    if refused is not None:
+        return refused
     player = _player_of(club, player_id)
     if request.method != "POST":
         return _player_page(request, club, access, player)
@@ -553,13 +564,9 @@ def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     """Merge two roster players of one person: GET ?into= shows what would move
     (or why it cannot), POST does it."""
     club, access = _club(request, slug)
-    if not access.can_manage:
-        return _forbidden(
-            request,
-            club,
-            access,
-            "Only the club's organisers can rename and merge players.",
-        )
+    refused = _not_an_organiser(request, club, access)
+    if refused is not None:
+        return refused
     player = _player_of(club, player_id)
     form = _merge_form(club, player, request.POST or request.GET)
     if not form.is_valid():
