@@ -190,6 +190,27 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
         "dropped_unread": gettext(
             "Hand {number} was not recorded: the game was already won on another phone."
         ),
+        # Hands waiting on this phone while the game is abandoned (elsewhere).
+        "abandoned_one": gettext(
+            "The game was abandoned on another phone: hand {numbers} waits on this "
+            "phone. Resume the game to send it, or drop it."
+        ),
+        "abandoned_many": gettext(
+            "The game was abandoned on another phone: hands {numbers} wait on this "
+            "phone. Resume the game to send them, or drop them."
+        ),
+        "drop_one": gettext("Drop hand {numbers}"),
+        "drop_many": gettext("Drop hands {numbers}"),
+        # A hand refused because another phone undid the hand before it: its taps
+        # are offered for the hand the game is at.
+        "moved_taps": gettext(
+            "Hand {number}'s taps are kept: the game is at hand {next} after an undo "
+            "on another phone. Save them as hand {next}, or drop them."
+        ),
+        "moved_waiting": gettext(
+            "The hands after it wait on this phone until hand {next} is saved."
+        ),
+        "drop_taps": gettext("Drop hand {number}'s taps"),
         "dealt": gettext("{name} dealt"),
         # The sheet's dealer mark (scoring/_hands.html): a badge, said in words.
         "dealer_mark": pgettext("the dealer's mark on the score sheet", "D"),

@@ -175,6 +175,21 @@ function inPreview(form, text, className) {
   preview.replaceChildren(p);
 }
 
+// An empty (or part-tapped) form's "Still to tap" line, as the server's preview
+// says it, online or not: after a refused hand is dropped, say.
+export function showStillToTap(form) {
+  const data = tableData();
+  const preview = document.getElementById("preview");
+  if (!form || !preview || !form.contains(preview)) return;
+  if (!data || !data.rules || !data.words || !data.words.still_to_tap) return;
+  const { missing } = stillToTap(form, data);
+  if (!missing.length) return;
+  const p = document.createElement("p");
+  p.className = "to-tap";
+  p.textContent = say(data.words.still_to_tap, { missing: missing.join(", ") });
+  preview.replaceChildren(p);
+}
+
 // Whether the phone may keep the form's hand; if not, says why on the form.
 export function mayKeep(form) {
   const data = tableData();

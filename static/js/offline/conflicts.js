@@ -6,6 +6,7 @@
 import {
   clearRefused,
   closeGap,
+  dequeue,
   dropLeftOut,
   forgetDraft,
   leftOutOf,
@@ -14,6 +15,7 @@ import {
 } from "./queue.js";
 import { alignForm, entryForm, gameId, resetForm, table, tableData } from "./sheet.js";
 import { serverState, showCount } from "./totals.js";
+import { showStillToTap } from "./check.js";
 
 const LOGIN_URL = "/accounts/login/";
 
@@ -64,8 +66,13 @@ export function render() {
   const queue = queueOf(game);
   const refused = stillToFix(game, queue);
   const lines = [];
-  box.classList.toggle("refused", Boolean(refused));
-  if (refused) {
+  const abandoned = abandonedOnPage() && queue.length > 0;
+  box.classList.toggle("refused", Boolean(refused) || abandoned);
+  if (abandoned) {
+    lines.push(...abandonedLines(game, queue));
+  } else if (refused && refused.moved) {
+    lines.push(...movedLines(game, refused, queue));
+  } else if (refused) {
     const rest =
       queue.length === 1
         ? "; 1 more hand is still waiting"
@@ -96,6 +103,7 @@ export function render() {
         if (form) resetForm(form, Number(form.dataset.number));
         for (const error of document.querySelectorAll("#table .conflict")) error.remove();
         alignForm();
+        if (form) showStillToTap(form);
         render();
         actions.send();
       });
@@ -106,14 +114,7 @@ export function render() {
       drop.type = "button";
       drop.className = "btn skip-refused";
       drop.textContent = `Drop hand ${refused.number}`;
-      drop.addEventListener("click", () => {
-        clearRefused(game);
-        forgetDraft(game);
-        const form = entryForm();
-        if (form) resetForm(form, Number(form.dataset.number));
-        for (const error of document.querySelectorAll("#table .conflict")) error.remove();
-        render();
-      });
+      drop.addEventListener("click", () => dropRefused(game));
       lines.push(drop);
     }
   } else if (queue.length) {
@@ -156,6 +157,94 @@ export function render() {
   manageLinks(queue);
 }
 
+// The refused hand dropped, taps and all: an empty form for the hand it was for,
+// saying what is still to tap (as the server's empty form does).
+function dropRefused(game) {
+  clearRefused(game);
+  forgetDraft(game);
+  const form = entryForm();
+  if (form) resetForm(form, Number(form.dataset.number));
+  for (const error of document.querySelectorAll("#table .conflict, #table .form-error")) {
+    error.remove();
+  }
+  if (form) showStillToTap(form);
+  render();
+}
+
+const wordsOf = () => (tableData() && tableData().words) || {};
+const say = (template, values) =>
+  template.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+
+// A hand refused because the game is at an earlier hand (another phone undid
+// one): its taps are on the form for that hand, to save as it or drop.
+function movedLines(game, refused, queue) {
+  const values = { number: refused.number, next: refused.moved };
+  const lines = [
+    line(
+      say(
+        wordsOf().moved_taps ||
+          "Hand {number}'s taps are kept: the game is at hand {next} after an undo on " +
+            "another phone. Save them as hand {next}, or drop them.",
+        values,
+      ),
+      "lead-line",
+    ),
+  ];
+  if (queue.length) {
+    lines.push(
+      line(
+        say(
+          wordsOf().moved_waiting ||
+            "The hands after it wait on this phone until hand {next} is saved.",
+          values,
+        ),
+      ),
+    );
+  }
+  if (entryForm()) {
+    const drop = document.createElement("button");
+    drop.type = "button";
+    drop.className = "btn skip-refused";
+    drop.textContent = say(wordsOf().drop_taps || "Drop hand {number}'s taps", values);
+    drop.addEventListener("click", () => dropRefused(game));
+    lines.push(drop);
+  }
+  return lines;
+}
+
+// Hands waiting while the game is abandoned (on another phone): nothing is sent
+// until it is resumed; they can be dropped.
+function abandonedLines(game, queue) {
+  const numbers = queue.map((item) => item.number);
+  const one = numbers.length === 1;
+  const listed = one
+    ? String(numbers[0])
+    : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+  const lead = say(
+    one
+      ? wordsOf().abandoned_one ||
+          "The game was abandoned on another phone: hand {numbers} waits on this " +
+            "phone. Resume the game to send it, or drop it."
+      : wordsOf().abandoned_many ||
+          "The game was abandoned on another phone: hands {numbers} wait on this " +
+            "phone. Resume the game to send them, or drop them.",
+    { numbers: listed },
+  );
+  const drop = document.createElement("button");
+  drop.type = "button";
+  drop.className = "btn skip-refused";
+  drop.textContent = say(
+    one ? wordsOf().drop_one || "Drop hand {numbers}" : wordsOf().drop_many || "Drop hands {numbers}",
+    { numbers: listed },
+  );
+  drop.addEventListener("click", () => {
+    for (const item of queueOf(game)) dequeue(game, item.client_id);
+    clearRefused(game);
+    render();
+  });
+  return [line(lead, "lead-line"), drop];
+}
+
 // "Abandon game…", "Delete game…" and "Resume game" need the server too: while the
 // phone is offline or hands wait, they give way to a line saying so.
 function manageLinks(queue) {
@@ -163,7 +252,8 @@ function manageLinks(queue) {
   if (!actions) return;
   const section = actions.parentElement;
   for (const old of section.querySelectorAll(".manage-wait")) old.remove();
-  const waiting = queue.length > 0;
+  // On an abandoned game, "Resume game" is the way to send the hands waiting.
+  const waiting = queue.length > 0 && !abandonedOnPage();
   const blocked = waiting || !navigator.onLine;
   actions.hidden = blocked;
   if (!blocked) return;
@@ -202,7 +292,9 @@ function stillToFix(game, queue) {
   const refused = refusedOf(game);
   if (!refused) return null;
   const server = serverState();
-  const recorded = server && refused.number <= server.hands;
+  // A hand moved to an earlier number (an undo elsewhere) is done with once that
+  // number is recorded.
+  const recorded = server && (refused.moved || refused.number) <= server.hands;
   const over = (server && server.winner !== null) || !entryForm();
   if (recorded || (over && !queue.length)) {
     clearRefused(game);
@@ -309,6 +401,15 @@ export function raceIn(html, number) {
     lead: lead || "",
     detail: detail || "",
   };
+}
+
+// The game is abandoned, on the page or in a server's answer (its banner,
+// templates/scoring/game.html).
+const ABANDONED = "[data-abandoned]";
+export const abandonedOnPage = () => Boolean(table() && table().querySelector(ABANDONED));
+export function abandonedIn(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return Boolean(doc.querySelector(`#table ${ABANDONED}`));
 }
 
 // The server's answer to a hand that was undone after it was recorded:

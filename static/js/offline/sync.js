@@ -29,11 +29,13 @@ import {
   refusedOf,
 } from "./queue.js";
 import { wonElsewhere } from "./check.js";
+import { serverState } from "./totals.js";
 import {
   entryForm,
   gameId,
   resetForm,
   restoreTaps,
+  setNumber,
   swapTable,
   table,
   tapsOf,
@@ -43,6 +45,8 @@ import {
   CONFLICT,
   RACE,
   UNDONE,
+  abandonedIn,
+  abandonedOnPage,
   conflictIn,
   raceIn,
   line,
@@ -153,6 +157,7 @@ export async function sendNext() {
     code === 409 && !undone && !race && !conflict
       ? wonElsewhere(html, item, queueOf(game))
       : null;
+  const abandoned = code === 409 && !undone && !race && !conflict && !won && abandonedIn(html);
   if (code === 200 || code === 201) {
     status.problem = null;
     dequeue(game, item.client_id);
@@ -192,18 +197,39 @@ export async function sendNext() {
     triggerEvents(response);
     refreshKeptPage();
     render();
+  } else if (abandoned) {
+    // Another phone abandoned the game: nothing is recorded until it is resumed.
+    // The hands stay queued, the box says why (with a Drop), and sending is tried
+    // again: once the game is resumed they go.
+    status.problem = null;
+    if (!abandonedOnPage()) {
+      swapTable(html);
+      triggerEvents(response);
+    }
+    render();
   } else if (code === 400 || code === 409 || code === 422) {
     status.problem = null;
     dequeue(game, item.client_id);
-    refuse(game, {
+    const refusal = {
       number: item.number,
       status: code,
       refused_at: new Date().toISOString(),
       body: item.body,
-    });
-    // Its taps come back into the form after a reload (table.js's draft).
-    keepDraft(game, item.number, item.body);
+    };
+    refuse(game, refusal);
     swapTable(html);
+    // Refused because the game is at an earlier hand (another phone undid one):
+    // the taps are offered for the hand the form is for, not under a number no
+    // form will show again.
+    const server = serverState();
+    const next = server ? server.hands + 1 : null;
+    const form = entryForm();
+    if (form && next && next < item.number) {
+      refuse(game, { ...refusal, moved: next });
+      setNumber(form, next);
+    }
+    // Its taps come back into the form after a reload (table.js's draft).
+    keepDraft(game, form && next && next < item.number ? next : item.number, item.body);
     triggerEvents(response);
     render();
   } else if (response.type === "opaqueredirect" || code === 401 || code === 403) {
