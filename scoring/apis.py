@@ -749,17 +749,19 @@ class DeletedGamesAPI(APIView):
         paginator = self.pagination_class()
         entries = selectors.deleted_game_log(user=request.user, club=club)
         page = paginator.paginate_queryset(entries, request, view=self)
-        data = [
-            {
-                "id": entry.game_number,
-                "club": entry.before.get("club"),
-                "before": entry.before,
-                "deleted_by": _username(entry.changed_by),
-                "deleted_at": entry.changed_at,
-            }
-            for entry in page
-        ]
+        data = [_deleted_game(entry) for entry in page]
         return paginator.get_paginated_response(DeletedGameOutput(data, many=True).data)
+
+
+def _deleted_game(entry: Any) -> dict[str, Any]:
+    """A deletion's tombstone (scoring.models.GameLog) as DeletedGameOutput shows it."""
+    return {
+        "id": entry.game_number,
+        "club": entry.before.get("club"),
+        "before": entry.before,
+        "deleted_by": _username(entry.changed_by),
+        "deleted_at": entry.changed_at,
+    }
 
 
 # --- Hands --------------------------------------------------------------------------
