@@ -47,6 +47,7 @@ urlpatterns = [
     path("", include("pitchclub.pwa")),
     path("accounts/", include("pitchclub.accounts.urls")),
     path("", include("pitchclub.clubs.urls")),
+    path("", include("tournaments.urls")),
     path("api/v1/", include((api_v1, "api"))),
     path("api-auth/", include("rest_framework.urls")),
     path("admin/", admin.site.urls),
