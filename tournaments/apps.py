@@ -11,9 +11,11 @@ class TournamentsConfig(AppConfig):
         # entries move with the core's merge. Scoring and the core import nothing
         # of this app.
         from pitchclub import hooks as core_hooks
+        from pitchclub import panels as core_panels
         from pitchclub import refusals as core_refusals
         from scoring import hooks
         from tournaments import listeners
+        from tournaments.panels import club_tournaments
         from tournaments.refusals import CONFLICT_CODES, TournamentRefusal
 
         core_refusals.register(TournamentRefusal, conflicts=CONFLICT_CODES)
@@ -25,4 +27,8 @@ class TournamentsConfig(AppConfig):
         )
         core_hooks.register(
             listeners.move_entries, order=110, name="tournaments.move_entries"
+        )
+        # The club page's tournaments, before its recent games.
+        core_panels.register_club_panel(
+            club_tournaments, order=90, name="tournaments.tournaments"
         )

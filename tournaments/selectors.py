@@ -5,11 +5,28 @@ EVENTS.md shows it, for the API and the pages alike."""
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import (
+    Case,
+    Count,
+    IntegerField,
+    Max,
+    Prefetch,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
 
 from pitchclub import selectors as permissions
 from tournaments import formats
-from tournaments.models import Entrant, EntrantPlayer, Match, MatchGame, Tournament
+from tournaments.models import (
+    Entrant,
+    EntrantPlayer,
+    Match,
+    MatchGame,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.words import match_label
 
 BRACKET_ORDER = {"winners": 0, "losers": 1, "final": 2, "main": 0}
@@ -32,6 +49,23 @@ def tournament_list(
         tournaments.select_related("club")
         .annotate(entrant_count=Count("entrants"))
         .order_by("-created_at", "-id")
+    )
+
+
+def club_tournaments(
+    *, user: AbstractBaseUser | None, club_id: int
+) -> QuerySet[Tournament]:
+    """A club's tournaments the user may read for its pages: running before
+    finished, each newest first, with entrant counts (1 query)."""
+    tournaments = tournament_list(user=user, club_id=club_id)
+    return tournaments.select_related("champion").order_by(
+        Case(
+            When(status=TournamentStatus.RUNNING, then=Value(0)),
+            default=Value(1),
+            output_field=IntegerField(),
+        ),
+        "-created_at",
+        "-id",
     )
 
 
@@ -176,3 +210,32 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
             for line in standings
         ],
     }
+
+
+def tournament_rows(tournament: Tournament) -> tuple[list[Entrant], list[Match]]:
+    """What `tournament_read` reads, for a page that shapes it itself
+    (tournaments.board): the entrants in seed order with their players, and every
+    match with its round and counted games, each with its game (4 queries)."""
+    return _entrants(tournament), _matches(tournament)
+
+
+def tournament_watched(
+    *, tournament_id: int, user: AbstractBaseUser | None
+) -> Tournament:
+    """One tournament the user may read, with its club and what changes whenever
+    a match or one of its games does (1 query): `last_match_change`,
+    `last_game_change`, `match_count`, `game_count`, `hand_total`. A hand recorded
+    saves its game's row; a result, a new round or a correction saves matches
+    and the tournament's row. Raises Tournament.DoesNotExist as tournament_get."""
+    return (
+        _visible(user)
+        .select_related("club")
+        .annotate(
+            last_match_change=Max("matches__updated_at"),
+            last_game_change=Max("matches__games__game__updated_at"),
+            match_count=Count("matches", distinct=True),
+            game_count=Count("matches__games"),
+            hand_total=Sum("matches__games__game__hand_count"),
+        )
+        .get(pk=tournament_id)
+    )

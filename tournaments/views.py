@@ -1,12 +1,138 @@
 """Tournament pages everyone reads: a club's tournaments, the bracket or rounds with
-standings, the wall view and the printed sheets. (Scaffolding: being built.)"""
+standings, the wall view and the printed sheets. What they show is built by
+`tournaments.board` from the selectors' rows; these views only translate HTTP."""
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from pitchclub import selectors as club_selectors
+from pitchclub.models import Club
+from pitchclub.selectors import ClubAccess
+from tournaments import board, selectors
+from tournaments.models import Tournament
+
+T = "tournaments/"
+NO_CLUB = "No such club, or it is private."
+NO_TOURNAMENT = "No such tournament, or its club is private."
+PER_PAGE = 20
 
 
-def _todo(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    raise Http404("Not built yet.")
+def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
+    """The club and what the user may do in it; 404 if the user may not see it,
+    as the club's own pages and the API answer."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise Http404(NO_CLUB)
+    access = club_selectors.club_access(club=club, user=request.user)
+    if not access.can_view:
+        raise Http404(NO_CLUB)
+    return club, access
 
 
-club_tournaments = tournament_detail = tournament_wall = _todo
-bracket_print = round_print = _todo
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    try:
+        return selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+    except Tournament.DoesNotExist as missing:
+        raise Http404(NO_TOURNAMENT) from missing
+
+
+def _board(tournament: Tournament) -> board.Board:
+    return board.build(tournament, *selectors.tournament_rows(tournament))
+
+
+@require_safe
+def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
+    """All of a club's tournaments, running first, a page at a time."""
+    club, access = _club(request, slug)
+    tournaments = selectors.club_tournaments(user=request.user, club_id=club.pk)
+    page = Paginator(tournaments, PER_PAGE).get_page(request.GET.get("page"))
+    context = {"club": club, "access": access, "page": page}
+    return render(request, f"{T}list.html", context)
+
+
+@require_safe
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket, or the rounds and standings; the champion once finished; the
+    organiser's buttons."""
+    tournament = _tournament(request, tournament_id)
+    access = club_selectors.club_access(club=tournament.club, user=request.user)
+    shown = _board(tournament)
+    # Round tabs are links (?round=N): no JavaScript needed to change round.
+    selected = shown.current_round
+    wanted = request.GET.get("round", "")
+    if wanted.isdigit() and shown.round("main", int(wanted)) is not None:
+        selected = shown.round("main", int(wanted))
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "board": shown,
+        "selected": selected,
+    }
+    return render(request, f"{T}detail.html", context)
+
+
+@require_safe
+@never_cache
+@vary_on_headers("HX-Request")
+def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket or the round and standings for a wall screen. It asks every few
+    seconds (htmx) with the version it shows: the same version costs one query and
+    answers 204, which htmx leaves alone; else the new wall comes back."""
+    try:
+        tournament = selectors.tournament_watched(
+            tournament_id=tournament_id, user=request.user
+        )
+    except Tournament.DoesNotExist as missing:
+        raise Http404(NO_TOURNAMENT) from missing
+    version = board.wall_version(tournament)
+    if request.htmx and request.GET.get("v") == version:
+        return HttpResponse(status=204)
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "board": _board(tournament),
+        "version": version,
+        "changed": board.wall_changed(tournament),
+    }
+    template = f"{T}wall.html#wall" if request.htmx else f"{T}wall.html"
+    return render(request, template, context)
+
+
+@require_safe
+def bracket_print(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The whole bracket (or every round and the standings) on paper, landscape."""
+    tournament = _tournament(request, tournament_id)
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "board": _board(tournament),
+    }
+    return render(request, f"{T}print_bracket.html", context)
+
+
+@require_safe
+def round_print(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A round's score sheets, one per match: table, entrants, a box per hand and
+    its running total, signatures. `?bracket=losers` (or `final`) picks a
+    bracket's round; a round robin or Swiss has one."""
+    tournament = _tournament(request, tournament_id)
+    shown = _board(tournament)
+    default = "winners" if shown.elimination else "main"
+    column = shown.round(request.GET.get("bracket", default), number)
+    if column is None:
+        raise Http404("No such round in this tournament.")
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "board": shown,
+        "column": column,
+        "sheets": [box for box in column.matches if not box.bye],
+        "byes": [box for box in column.matches if box.bye],
+        "hand_rows": board.hand_rows(tournament),
+    }
+    return render(request, f"{T}print_round.html", context)
