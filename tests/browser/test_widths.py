@@ -274,6 +274,73 @@ TARGETS: list[Target] = [
     Target("signup", lambda w: "/accounts/signup/", who=None),
 ]
 
+
+# Tournament pages (issue 12): a double elimination of teams with the longest
+# names, a game under way at a table; a Swiss of seven long-named players with its
+# first round played.
+def tournament(world: World, format: str) -> int:
+    from tournaments import services as tournament_services
+    from tournaments.models import Match
+    from tournaments.vocabulary import TOURNAMENT_NAME_MAX
+
+    teams = format == "double_elimination"
+    if teams:
+        entrants = [
+            tournament_services.EntrantInput(
+                players=NAMES[2 * i : 2 * i + 2],
+                name=fill("WM"[i % 2] + "W", TOURNAMENT_NAME_MAX - i),
+            )
+            for i in range(3)
+        ]
+    else:
+        entrants = [tournament_services.EntrantInput(players=[n]) for n in NAMES]
+    t = tournament_services.tournament_create(
+        club=world.club,
+        name=fill("W", TOURNAMENT_NAME_MAX),
+        format=format,
+        variant="auction",
+        team_size=2 if teams else 1,
+        options={"target": 11},
+        entrants=entrants,
+        created_by=world.keeper,
+    )
+    for match in Match.objects.filter(tournament=t, status="ready").order_by("id"):
+        game, _ = tournament_services.match_game_start(
+            tournament_id=t.pk, match_id=match.pk
+        )
+        if teams:
+            auction_hands(game, 4)
+        else:
+            for _ in range(3):
+                record(game, [4, "pass"], {"high": 1, "low": 1, "jack": 1, "game": 1})
+    return t.pk
+
+
+def tournament_page(format: str, suffix: str = "") -> Callable[[World], str]:
+    return lambda world: f"/tournaments/{tournament(world, format)}/{suffix}"
+
+
+TARGETS += [
+    Target("tournament-list", lambda w: f"/clubs/{w.club.slug}/tournaments/"),
+    Target("tournament-double", tournament_page("double_elimination")),
+    Target("tournament-swiss", tournament_page("swiss")),
+    Target("tournament-swiss-signed-out", tournament_page("swiss"), who=None),
+    Target("tournament-wall", tournament_page("double_elimination", "wall/")),
+    Target("tournament-wall-swiss", tournament_page("swiss", "wall/")),
+    Target("tournament-print-round", tournament_page("swiss", "rounds/1/print/")),
+    Target(
+        "print-tournament-round",
+        tournament_page("double_elimination", "rounds/1/print/"),
+        media="print",
+    ),
+    Target("tournament-print", tournament_page("double_elimination", "print/")),
+    Target(
+        "print-tournament-bracket",
+        tournament_page("double_elimination", "print/"),
+        media="print",
+    ),
+]
+
 # With every <details> opened: each element that reaches past the right edge of the
 # screen, unless a box around it scrolls or clips (the score sheet scrolls sideways on
 # purpose: its own box is checked like any other); and each text cut short (an
