@@ -232,3 +232,26 @@ def test_the_printed_sheets(
     bracket = page.locator(".bracket").first
     assert bracket.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
     screenshot("bracket")
+
+
+def test_the_club_page_and_its_tournaments(
+    page: Page, club: Club, api: APIClient, screenshot: Screenshot
+) -> None:
+    done = create(api, club, format="single_elimination", entrants=2)
+    final = match_at(done, "winners", 1, 1)
+    play(api, done["id"], final, final["entrants"][0])
+    running = create(api, club, format="swiss", entrants=6)
+    page.goto(f"/clubs/{club.slug}/")
+    section = page.locator("section[aria-labelledby='tournaments-h']")
+    expect(section.get_by_role("link", name="+ New tournament")).to_be_visible()
+    cards = section.locator(".t-card")
+    expect(cards).to_have_count(2)
+    expect(cards.first).to_contain_text("Running")
+    expect(cards.last).to_contain_text("Champion: Ann")
+    section.screenshot(path=screenshot("club").with_name("club-tournaments.png"))
+    cards.first.locator("a").tap()
+    expect(page).to_have_url(
+        f"{page.url.split('/clubs/')[0]}/tournaments/{running['id']}/"
+    )
+    page.goto(f"/clubs/{club.slug}/tournaments/")
+    check_page(page, screenshot)
