@@ -17,6 +17,7 @@ from django.utils.http import urlsafe_base64_encode
 from pitchclub import services as club_services
 from pitchclub.models import Role
 from tests.factories import UserFactory, game_factory, record
+from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def organiser() -> AbstractUser:
 @pytest.fixture
 def values(organiser: AbstractUser) -> dict[str, str]:
     """A value for every parameter of the URL map: a club with a member, a guest
-    and an invite; a game of the club with a hand."""
+    and an invite; a game of the club with a hand; a tournament of the club."""
     club = club_services.club_create(name="Grange Hall", by=organiser)
     member = UserFactory()
     invite = club_services.invite_create(club=club, by=organiser, role=Role.MEMBER)
@@ -61,12 +62,24 @@ def values(organiser: AbstractUser) -> dict[str, str]:
     game.club = club
     game.save(update_fields=["club"])
     record(game, ["pass", 2, "pass", "pass"], {"high": 1, "low": 1, "game": 1})
+    tournament = tournament_services.tournament_create(
+        club=club,
+        name="Spring Cup",
+        format="single_elimination",
+        variant="auction",
+        entrants=[
+            tournament_services.EntrantInput(players=[n]) for n in ("Ann", "Bob")
+        ],
+        created_by=organiser,
+    )
     return {
         "slug": club.slug,
         "user_id": str(member.pk),
         "player_id": str(guest.pk),
         "code": invite.code,
         "game_id": str(game.pk),
+        "tournament_id": str(tournament.pk),
+        "match_id": str(tournament.matches.get().pk),
         "number": "1",
         "uidb64": urlsafe_base64_encode(force_bytes(organiser.pk)),
         "token": default_token_generator.make_token(organiser),
