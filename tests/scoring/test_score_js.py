@@ -1,14 +1,15 @@
 """The phone's scorer (static/js/offline/score.js) held to the engine: thousands of
 generated hands, both variants, every option of RULES.md (target, pitcher_only_win,
-must_make_bid_to_win, dealer_min_bid, dealer_may_steal, moon_fail, hand_limit), solo and
-partnership, 2 to 7 players, whole auctions and pitcher-and-bid, steals, single
-trump, game points, moons made and failed, sets, wins, points credited to a team,
-scored by both and compared figure by figure, hand by hand: dealer, pitcher, bid,
-won, made, deltas, scores, winner, status, who waits to go out, the words that
+must_make_bid_to_win, dealer_min_bid, dealer_may_steal, moon_fail, hand_limit),
+solo and partnership, 2 to 7 players, whole auctions and pitcher-and-bid, steals,
+single trump, game points, moons made and failed, sets, wins, points credited to a
+team, scored by both and compared figure by figure, hand by hand: dealer, pitcher,
+bid, won, made, deltas, scores, winner, status, who waits to go out, the words that
 say why the game was won and, in a fixed-hands game, what the form says of the
-next hand ("Hand 5 of 8", the last and extra hands' notes). A share of the hands go through the entry form's fields
-as the phone queues them (score.js's handOfFields), checked against the server's
-own reading of the same fields (scoring.entry.HandEntry).
+next hand ("Hand 5 of 8", the last and extra hands' notes). A share of the hands
+go through the entry form's fields as the phone queues them (score.js's
+handOfFields), checked against the server's own reading of the same fields
+(scoring.entry.HandEntry).
 
 Node runs the JavaScript once for the whole batch (tests/scoring/js/run_score.mjs,
 JSON in and out). The generator is seeded: a failure names the seed, game and hand.
