@@ -236,12 +236,19 @@ class OptionsForm(PlainForm):
         kwargs.setdefault("prefix", self.variant.value)
         super().__init__(*args, **kwargs)
         for name, default in OPTION_DEFAULTS[self.variant].items():
-            self.fields[name].initial = default
+            if name in self.fields:
+                self.fields[name].initial = default
 
     @property
     def options(self) -> dict[str, Any]:
-        """The options as game_start takes them."""
-        return {name: self.cleaned_data[name] for name in OPTION_DEFAULTS[self.variant]}
+        """The options as game_start takes them: those the page offers (a club
+        game is played to the target; hand_limit is set by a tournament's round,
+        or through the API)."""
+        return {
+            name: self.cleaned_data[name]
+            for name in OPTION_DEFAULTS[self.variant]
+            if name in self.fields
+        }
 
 
 class AuctionOptionsForm(OptionsForm):

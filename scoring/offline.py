@@ -17,8 +17,10 @@ from scoring.engine.hand import MAX_GAME_POINTS
 from scoring.engine.messages import BOTH, EITHER, MESSAGES, POINT_NAMES, VARIANT_NAMES
 from scoring.refusals import NAMED
 
-# Where the page puts the hand's number (the cycle repeats, the numbers don't).
+# Where the page puts the hand's number (the cycle repeats, the numbers don't); in
+# a fixed-hands game, the hand's whole label ("Hand 5 of 8", "Extra hand 9").
 NUMBER = "{number}"
+HAND = "{hand}"
 
 
 class Deal(TypedDict):
@@ -60,6 +62,7 @@ def rules_data(rules: Rules) -> dict[str, object]:
         "pitcher_only_win": rules.pitcher_only_win,
         "must_make_bid_to_win": rules.must_make_bid_to_win,
         "moon_fail": str(rules.moon_fail),
+        "hand_limit": rules.hand_limit,
         "points": list(rules.points),
         "values": list(rules.point_values),
         "sides": [list(side) for side in rules.sides],
@@ -130,6 +133,8 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
     """The sheet's words for hands counted on the phone (offline/totals.js)."""
     return {
         "reasons": words.win_reasons(),
+        # "Hand 5 of 8" and the last and extra hands' notes (offline/sheet.js).
+        "stages": words.hand_stage_words(),
         "won": gettext("★ {winner} won the game in hand {number}."),
         "over": gettext(
             "Game over — confirmed when back online. No more hands can be saved "
@@ -219,10 +224,15 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
     }
 
 
-def deal_title(number: int | str, dealer: str, first_bidder: str) -> str:
-    """The entry form's heading for a new hand: "Hand 3 · Cy deals · Di bids first"."""
-    return gettext("Hand {number} · {dealer} deals · {first_bidder} bids first").format(
-        number=number, dealer=dealer, first_bidder=first_bidder
+def deal_title(
+    number: int | str, dealer: str, first_bidder: str, *, label: str | None = None
+) -> str:
+    """The entry form's heading for a new hand: "Hand 3 · Cy deals · Di bids first";
+    `label` in place of "Hand 3" ("Hand 3 of 8")."""
+    if label is None:
+        label = words.hand_stage_words()["plain"] % {"number": number}
+    return gettext("{hand} · {dealer} deals · {first_bidder} bids first").format(
+        hand=label, dealer=dealer, first_bidder=first_bidder
     )
 
 
@@ -247,7 +257,13 @@ def offline_data(
         order = [(dealer + 1 + index) % rules.players for index in range(rules.players)]
         cycle.append(
             {
-                "title": deal_title(NUMBER, seat_names[dealer], seat_names[order[0]]),
+                "title": deal_title(
+                    NUMBER,
+                    seat_names[dealer],
+                    seat_names[order[0]],
+                    # A fixed-hands game's label depends on the hand, not the deal.
+                    label=None if rules.hand_limit is None else HAND,
+                ),
                 "callers": [
                     caller(seat_names[seat], deals=seat == dealer) for seat in order
                 ],

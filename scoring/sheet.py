@@ -116,8 +116,13 @@ def game_sheet(game: Game) -> dict[str, Any]:
             "winner": game.winner,
         },
         "house_rules": words.house_rules(rules),
-        "tie": None if finished else words.tied_at_target(rules, game.scores, names),
+        "tie": None
+        if finished
+        else words.tied_at_target(rules, game.scores, names, hands=game.hand_count),
         "next_number": None if finished else next_number,
+        # "Hand 5 of 8" and the last or extra hand's note, in a fixed-hands game.
+        "next_label": None if finished else words.hand_label(rules, next_number),
+        "next_note": None if finished else words.hand_note(rules, next_number),
         "next_dealer": None if finished else seats[next_dealer],
         "first_bidder": None if finished else seats[(next_dealer + 1) % rules.players],
     }
@@ -135,6 +140,7 @@ def _win_reason(game: Game, rules: engine.Rules, names: list[str]) -> str | None
         bidding_side=last.bidding_side,
         bid=last.bid,
         made=last.made,
+        number=last.number,
         scores=game.scores,
         names=names,
     )
@@ -211,7 +217,7 @@ def hand_preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[st
         )
         if still
         else None,
-        "tie": words.tied_at_target(rules, result.scores, names)
+        "tie": words.tied_at_target(rules, result.scores, names, hands=result.number)
         if result.winner is None
         else None,
         "sides": [
@@ -255,6 +261,9 @@ def table_context(
         "editable": editable,
         "hand_links": True,
         "entry": entry if editable and game.winner is None else None,
+        # The form's heading and note: "Hand 5 of 8" in a fixed-hands game.
+        "hand_label": words.hand_label(sheet["rules"], entry.number) if entry else None,
+        "hand_note": words.hand_note(sheet["rules"], entry.number) if entry else None,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
         "revisions": changes,
     }

@@ -49,11 +49,13 @@ def saved_message(
         "number": hand.number,
         "what": what,
     }
+    # In a fixed-hands game a moon only scores: it neither wins nor loses at once.
+    at_once = moon and rules.hand_limit is None
     if game.winner is not None:
         winner = {"winner": sides[game.winner]}
-        if moon and hand.made:
+        if at_once and hand.made:
             text += " " + gettext("%(winner)s win the game at once!") % winner
-        elif moon and game.winner != hand.bidding_side:
+        elif at_once and game.winner != hand.bidding_side:
             lost = gettext("%(winner)s win the game: a failed moon loses it.")
             text += " " + lost % winner
         else:
@@ -383,15 +385,26 @@ def revision_changes(
 
 
 def tied_at_target(
-    rules: engine.Rules, scores: list[int] | tuple[int, ...], names: list[str]
+    rules: engine.Rules,
+    scores: list[int] | tuple[int, ...],
+    names: list[str],
+    *,
+    hands: int = 0,
 ) -> str | None:
     """Without the pitcher-only rule, sides tied for the lead at or above the target
-    play on (RULES.md): "Ann and Bob tie at 7: another hand decides"."""
-    if rules.pitcher_only_win or not scores:
+    play on (RULES.md): "Ann and Bob tie at 7: another hand decides". In a
+    fixed-hands game, sides tied at the top after its last hand (`hands` played)
+    play on likewise, whatever the target."""
+    if not scores:
         return None
     top = max(scores)
     tied = [names[side] for side, score in enumerate(scores) if score == top]
-    if top < rules.target or len(tied) < 2:
+    if len(tied) < 2:
+        return None
+    if rules.hand_limit is not None:
+        if hands < rules.hand_limit:
+            return None
+    elif rules.pitcher_only_win or top < rules.target:
         return None
     return gettext("%(tied)s tie at %(top)s: another hand decides.") % {
         "tied": gettext(" and ").join(tied),
@@ -402,14 +415,26 @@ def tied_at_target(
 def house_rules(rules: engine.Rules) -> list[str]:
     """The game's options in a few words each, for the header of its pages: the
     target, who can go out, and every house rule that differs from the default."""
-    words = [gettext("to %(target)s") % {"target": rules.target}]
-    words.append(
-        gettext("only the pitcher can go out")
-        if rules.pitcher_only_win
-        else gettext("anyone can go out")
-    )
-    if rules.must_make_bid_to_win:
-        words.append(gettext("the pitcher must make the bid to go out"))
+    if rules.hand_limit is not None:
+        # Nobody goes out of a fixed-hands game: the target and who may go out
+        # play no part.
+        words = [
+            ngettext(
+                "%(hands)s hand, then the most points win",
+                "%(hands)s hands, then the most points win",
+                rules.hand_limit,
+            )
+            % {"hands": rules.hand_limit}
+        ]
+    else:
+        words = [gettext("to %(target)s") % {"target": rules.target}]
+        words.append(
+            gettext("only the pitcher can go out")
+            if rules.pitcher_only_win
+            else gettext("anyone can go out")
+        )
+        if rules.must_make_bid_to_win:
+            words.append(gettext("the pitcher must make the bid to go out"))
     if rules.variant is engine.Variant.AUCTION:
         if (
             rules.dealer_min_bid
@@ -428,6 +453,56 @@ def house_rules(rules: engine.Rules) -> list[str]:
     return words
 
 
+# Where a fixed-hands game stands (option hand_limit): the hand's label in the
+# headings ("Hand 5 of 8"), and a note for its last hand and the extra hands of a
+# tie at the top. The same templates go to the phone (scoring/offline.py), which
+# says them for the hands it moves the form on to (static/js/offline/score.js).
+
+
+def hand_stage_words() -> dict[str, str]:
+    """The templates of hand_label and hand_note, by stage; %(number)s (the hand)
+    and %(limit)s (the game's number of hands)."""
+    return {
+        "plain": gettext("Hand %(number)s"),
+        "of": gettext("Hand %(number)s of %(limit)s"),
+        "extra": gettext("Extra hand %(number)s"),
+        "last_note": gettext(
+            "Last hand: the game ends after it, whatever the scores. The most "
+            "points win."
+        ),
+        "extra_note": gettext(
+            "Extra hand: tie at the top after %(limit)s hands. The first hand that "
+            "leaves one side alone in front ends the game."
+        ),
+    }
+
+
+def hand_stage(rules: engine.Rules, number: int) -> str | None:
+    """Where hand `number` stands in a fixed-hands game: "of" (before the last),
+    "last", "extra" (after a tie at the top); None in a game to the target."""
+    limit = rules.hand_limit
+    if limit is None:
+        return None
+    if number < limit:
+        return "of"
+    return "last" if number == limit else "extra"
+
+
+def hand_label(rules: engine.Rules, number: int) -> str:
+    """ "Hand 5", "Hand 5 of 8" in a game of 8 hands, "Extra hand 9" after them."""
+    stage = hand_stage(rules, number)
+    key = "plain" if stage is None else "extra" if stage == "extra" else "of"
+    return hand_stage_words()[key] % {"number": number, "limit": rules.hand_limit}
+
+
+def hand_note(rules: engine.Rules, number: int) -> str | None:
+    """The note for the last hand of a fixed-hands game and for its extra hands."""
+    stage = hand_stage(rules, number)
+    if stage not in ("last", "extra"):
+        return None
+    return hand_stage_words()[f"{stage}_note"] % {"limit": rules.hand_limit}
+
+
 # Why the game was won, under the winner banner (RULES.md, Winning). The same
 # templates go to the phone (scoring/offline.py) so that a win reached offline is
 # told in the same words by static/js/offline/score.js. Past tense throughout: it
@@ -436,7 +511,7 @@ def house_rules(rules: engine.Rules) -> list[str]:
 
 def win_reasons() -> dict[str, str]:
     """The sentences of win_reason, by case; %(winner)s, %(pitcher)s (the bidding
-    side), %(bid)s and %(score)s (the winner's total)."""
+    side), %(bid)s, %(score)s (the winner's total) and %(number)s (the hand)."""
     return {
         "made": gettext(
             "%(winner)s made the bid of %(bid)s and went out with %(score)s."
@@ -458,13 +533,29 @@ def win_reasons() -> dict[str, str]:
         "moon_lost": gettext(
             "%(pitcher)s failed to shoot the moon, and a failed moon loses the game."
         ),
+        "most_after_last": gettext(
+            "%(winner)s had the most points after the last hand: %(score)s."
+        ),
+        "tie_broken": gettext(
+            "%(winner)s broke the tie at the top in extra hand %(number)s, with "
+            "%(score)s."
+        ),
     }
 
 
 def win_case(
-    rules: engine.Rules, *, winner: int, bidding_side: int, bid: int, made: bool
+    rules: engine.Rules,
+    *,
+    winner: int,
+    bidding_side: int,
+    bid: int,
+    made: bool,
+    number: int,
 ) -> str:
-    """Which of win_reasons tells this win (the winning hand's figures)."""
+    """Which of win_reasons tells this win (the winning hand's figures; `number`
+    the hand's)."""
+    if rules.hand_limit is not None:
+        return "most_after_last" if number <= rules.hand_limit else "tie_broken"
     if rules.variant is engine.Variant.THIRTEEN and bid == rules.max_bid:
         if made and winner == bidding_side:
             return "moon_made"
@@ -482,17 +573,26 @@ def win_reason(
     bidding_side: int,
     bid: int,
     made: bool,
+    number: int,
     scores: list[int] | tuple[int, ...],
     names: list[str],
 ) -> str:
     """ "Ann made the bid of 3 and went out with 8.": why `winner` won on its last
-    hand (`names`: the sides' names)."""
-    case = win_case(rules, winner=winner, bidding_side=bidding_side, bid=bid, made=made)
+    hand, hand `number` (`names`: the sides' names)."""
+    case = win_case(
+        rules,
+        winner=winner,
+        bidding_side=bidding_side,
+        bid=bid,
+        made=made,
+        number=number,
+    )
     return win_reasons()[case] % {
         "winner": names[winner],
         "pitcher": names[bidding_side],
         "bid": bid,
         "score": scores[winner],
+        "number": number,
     }
 
 

@@ -110,7 +110,10 @@ def score_hand(
         # Set back: the points the bidding side won are not added.
         deltas[bidding_side] = -bid
     scores = tuple(map(int.__add__, state.scores, deltas))
-    winner = _winner(rules, scores, bidding_side, bid, made)
+    if rules.hand_limit is None:
+        winner = _winner(rules, scores, bidding_side, bid, made)
+    else:
+        winner = _winner_of_fixed_hands(rules.hand_limit, number, scores)
 
     # Frozen dataclasses are built by filling __dict__ at once: their __init__ sets
     # every field through object.__setattr__, which cost more than the scoring.
@@ -173,6 +176,20 @@ def _winner(
     return leaders[0] if len(leaders) == 1 else None
 
 
+def _winner_of_fixed_hands(
+    hand_limit: int, number: int, scores: tuple[int, ...]
+) -> int | None:
+    """A fixed-hands game (option ``hand_limit``): nothing ends it before its last
+    hand, neither the target nor a moon; from the last hand on, the side alone in
+    front wins, and an exact tie at the top plays another hand (docs/rules.md)."""
+    if number < hand_limit:
+        return None
+    top = max(scores)
+    if scores.count(top) > 1:
+        return None
+    return scores.index(top)
+
+
 def replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
     """Score a whole game from its first hand, as after any correction.
 
@@ -202,9 +219,14 @@ def replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
 def waiting_to_go_out(rules: Rules, state: GameState) -> tuple[int, ...]:
     """Sides at or above the target that must win a bid before they can win.
 
-    Only under the pitcher-only rule and while the game is not finished.
+    Only under the pitcher-only rule and while the game is not finished; never in a
+    fixed-hands game, which nobody goes out of.
     """
-    if not rules.pitcher_only_win or state.winner is not None:
+    if (
+        not rules.pitcher_only_win
+        or state.winner is not None
+        or rules.hand_limit is not None
+    ):
         return ()
     target = rules.target
     return tuple(side for side, score in enumerate(state.scores) if score >= target)

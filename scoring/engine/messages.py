@@ -195,6 +195,15 @@ MESSAGES: dict[str, str] = {
     "invalid_option/target": gettext_noop(
         "The target must be a whole number from 1 to {most}, not {given}."
     ),
+    "invalid_option/hand_limit": gettext_noop(
+        "The number of hands must be a whole number from 1 to {most}, not {given}; "
+        "leave it out for a game to the target."
+    ),
+    "invalid_option/moon_fail_hand_limit": gettext_noop(
+        "A game of {hand_limit} hands ends after its last hand, whatever the "
+        'scores, so a failed moon cannot lose it at once: make moon_fail "setback" '
+        "(set back 13), or leave the number of hands out."
+    ),
     "invalid_option/switch": gettext_noop(
         "The option {option} must be true or false, not {given}."
     ),

@@ -23,6 +23,10 @@ PASS = "pass"
 # The largest target a game accepts: it must fit a signed 32-bit database column.
 MAX_TARGET = 2_147_483_647
 
+# The most hands a fixed-hands game (option hand_limit) may have: a progressive
+# night's round is 8 to 12 hands; a hundred is a whole evening and more.
+MAX_HAND_LIMIT = 100
+
 # Players at one table (Auction Pitch solo; partnership and 13-Point need 4 or 6).
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -66,11 +70,13 @@ OPTION_DEFAULTS: dict[Variant, dict[str, object]] = {
         "dealer_min_bid": 2,
         "dealer_may_steal": True,
         "low_goes_to": "captured",
+        "hand_limit": None,
     },
     Variant.THIRTEEN: {
         "target": 55,
         "pitcher_only_win": False,
         "moon_fail": "setback",
+        "hand_limit": None,
     },
 }
 
@@ -144,6 +150,9 @@ class Rules:
     dealer_may_steal: bool
     low_goes_to: LowGoesTo
     moon_fail: MoonFail
+    # A fixed-hands game: it ends after this many hands, whatever the scores (the
+    # side alone in front wins; a tie at the top plays on). None: to the target.
+    hand_limit: int | None = None
 
     def __post_init__(self) -> None:
         # make_rules builds Rules without this check; a Rules built by hand (or by
@@ -161,6 +170,10 @@ class Rules:
             raise ValueError(f"Invalid Rules: {exc.message}") from None
         if variant is Variant.THIRTEEN and self.must_make_bid_to_win:
             raise ValueError("Invalid Rules: must_make_bid_to_win is auction only")
+        if variant is Variant.THIRTEEN and _moon_loses_a_limited_game(checked):
+            raise ValueError(
+                "Invalid Rules: a failed moon cannot lose a fixed-hands game at once"
+            )
         for name, value in checked.items():
             # Store enum members even when plain strings were given.
             object.__setattr__(self, name, value)
@@ -359,6 +372,13 @@ def _check_option(name: str, value: object) -> object:
         if not is_whole_number(value) or not 1 <= value <= MAX_TARGET:
             raise _invalid_option(name, "target", value, most=MAX_TARGET)
         return value
+    if name == "hand_limit":
+        # None (or null in JSON): the ordinary game, to the target.
+        if value is not None and (
+            not is_whole_number(value) or not 1 <= value <= MAX_HAND_LIMIT
+        ):
+            raise _invalid_option(name, "hand_limit", value, most=MAX_HAND_LIMIT)
+        return value
     if name in ("pitcher_only_win", "must_make_bid_to_win", "dealer_may_steal"):
         if not isinstance(value, bool):
             raise _invalid_option(name, "switch", value)
@@ -407,7 +427,23 @@ def _check_options(variant: Variant, options: object) -> dict[str, object]:
     for name in ("low_goes_to", "moon_fail"):
         if name in values:
             values[name] = _check_option(name, values[name])
+    if _moon_loses_a_limited_game(values):
+        raise RuleViolation(
+            "invalid_option",
+            "options.moon_fail",
+            reason="moon_fail_hand_limit",
+            params={"hand_limit": values["hand_limit"]},
+        )
     return values
+
+
+def _moon_loses_a_limited_game(values: Mapping[str, object]) -> bool:
+    """Whether the options ask a failed moon to lose a fixed-hands game at once: a
+    game of ``hand_limit`` hands ends only after its last hand (docs/rules.md)."""
+    return (
+        values.get("hand_limit") is not None
+        and values.get("moon_fail") == MoonFail.LOSE
+    )
 
 
 def make_rules(
@@ -462,6 +498,7 @@ def _build_rules(
         "dealer_may_steal": values.get("dealer_may_steal", auction["dealer_may_steal"]),
         "low_goes_to": LowGoesTo(values.get("low_goes_to", auction["low_goes_to"])),
         "moon_fail": MoonFail(values.get("moon_fail", thirteen["moon_fail"])),
+        "hand_limit": values.get("hand_limit"),
     }
     for name, value in fields.items():
         object.__setattr__(rules, name, value)

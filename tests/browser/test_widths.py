@@ -190,6 +190,18 @@ def build_world() -> World:
     auction_hands(abandoned, 4)
     services.game_abandon(game_id=abandoned.pk, by=keeper)
     services.game_delete(game_id=start("mistake", "auction", 7).pk, by=keeper)
+    # A fixed-hands game of 2 hands tied at the top after them: "Extra hand 3", its
+    # note and the tie between the two longest names.
+    fixed = services.game_start(
+        variant="auction",
+        players=NAMES[:7],
+        club=club,
+        created_by=keeper,
+        options={"hand_limit": 2},
+    )
+    world.games["fixed-hands"] = fixed
+    record(fixed, [2, *["pass"] * 6], dict.fromkeys(("high", "low", "jack", "game"), 1))
+    record(fixed, [4], dict.fromkeys(("high", "low", "jack", "game"), 2))
     # A game started outside any club, on the home page too.
     world.games["clubless"] = services.game_start(
         variant="auction", players=NAMES[:3], created_by=keeper
@@ -242,6 +254,8 @@ TARGETS: list[Target] = [
     Target("game-finished", game("finished")),
     Target("game-revised", game("revised")),
     Target("game-clubless", game("clubless")),
+    Target("game-fixed-hands", game("fixed-hands")),
+    Target("live-fixed-hands", game("fixed-hands", "live/")),
     Target("game-watched", game("solo-7"), who="outsider"),
     Target("hand", game("solo-7", "hands/2/")),
     Target("hand-partners", game("partners-6", "hands/3/")),

@@ -235,6 +235,7 @@ def test_every_auction_option_round_trips(keeper: Client) -> None:
         "dealer_min_bid": 3,
         "dealer_may_steal": False,
         "low_goes_to": "dealt",
+        "hand_limit": None,
     }
     assert list(game.seats.order_by("number").values_list("side", flat=True)) == [
         0,
@@ -270,7 +271,12 @@ def test_every_thirteen_option_round_trips_and_auctions_are_ignored(
     game = Game.objects.get()
     assert game.variant == "thirteen"
     assert game.partnership is True
-    assert game.options == {"target": 41, "pitcher_only_win": True, "moon_fail": "lose"}
+    assert game.options == {
+        "target": 41,
+        "pitcher_only_win": True,
+        "moon_fail": "lose",
+        "hand_limit": None,
+    }
 
 
 def test_empty_boxes_are_left_out_and_the_dealer_follows_his_name(

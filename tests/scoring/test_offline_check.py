@@ -3,10 +3,10 @@ score.js's checkHand and sentence, used by offline/check.js) held to the server:
 thousands of hands tapped at random into the entry form's fields, legal or not
 (whole auctions with any call, a dealer's bid no auction allows, single trump split,
 game points that contradict Game or add up to too many, points to a team), both
-variants, every option, solo and partnership. The server's verdict is the form's
-reading (scoring.entry.HandEntry) checked by the engine and said by
-scoring.refusals.sentence in the players' names; the phone's must be the same: the
-same field and the same words, or no refusal at all.
+variants, every option (fixed-hands games too), solo and partnership. The server's
+verdict is the form's reading (scoring.entry.HandEntry) checked by the engine and
+said by scoring.refusals.sentence in the players' names; the phone's must be the
+same: the same field and the same words, or no refusal at all.
 
 Node runs the JavaScript once for the whole batch (tests/scoring/js/run_check.mjs).
 """
@@ -153,6 +153,9 @@ def test_the_phone_refuses_what_the_server_refuses_in_its_words() -> None:
     fields_refused = {verdict["field"].split(".")[0] for verdict in refused}
     assert {"auction", "awards", "bid", "game_points"} <= fields_refused
     texts = " ".join(verdict["text"] for verdict in refused)
+    # Fixed-hands games (option hand_limit) are checked hand by hand like any other.
+    limited = [case for case in cases if games[case["game"]]["rules"]["hand_limit"]]
+    assert len(limited) > len(cases) * 0.1
     for words in (
         "stealing is turned off",
         "no steal in",

@@ -1,13 +1,15 @@
 """The phone's scorer (static/js/offline/score.js) held to the engine: thousands of
 generated hands, both variants, every option of RULES.md (target, pitcher_only_win,
-must_make_bid_to_win, dealer_min_bid, dealer_may_steal, moon_fail), solo and
-partnership, 2 to 7 players, whole auctions and pitcher-and-bid, steals, single
-trump, game points, moons made and failed, sets, wins, points credited to a team,
-scored by both and compared figure by figure, hand by hand: dealer, pitcher, bid,
-won, made, deltas, scores, winner, status, who waits to go out and the words that
-say why the game was won. A share of the hands go through the entry form's fields
-as the phone queues them (score.js's handOfFields), checked against the server's
-own reading of the same fields (scoring.entry.HandEntry).
+must_make_bid_to_win, dealer_min_bid, dealer_may_steal, moon_fail, hand_limit),
+solo and partnership, 2 to 7 players, whole auctions and pitcher-and-bid, steals,
+single trump, game points, moons made and failed, sets, wins, points credited to a
+team, scored by both and compared figure by figure, hand by hand: dealer, pitcher,
+bid, won, made, deltas, scores, winner, status, who waits to go out, the words that
+say why the game was won and, in a fixed-hands game, what the form says of the
+next hand ("Hand 5 of 8", the last and extra hands' notes). A share of the hands
+go through the entry form's fields as the phone queues them (score.js's
+handOfFields), checked against the server's own reading of the same fields
+(scoring.entry.HandEntry).
 
 Node runs the JavaScript once for the whole batch (tests/scoring/js/run_score.mjs,
 JSON in and out). The generator is seeded: a failure names the seed, game and hand.
@@ -57,13 +59,22 @@ def side_credit_supported() -> bool:
 SIDE_CREDIT = side_credit_supported()
 
 
+def random_hand_limit(rng: random.Random) -> int | None:
+    """A fixed-hands game about one time in four (option hand_limit)."""
+    return rng.choice([1, 2, 4, 8, 8, 12]) if rng.random() < 0.25 else None
+
+
 def random_rules(rng: random.Random) -> engine.Rules:
     if rng.random() < 0.35:
         target = rng.choice([None, 25, 31, 40, 55, 13, 20])
+        limit = random_hand_limit(rng)
         options: dict[str, object] = {
             "pitcher_only_win": rng.random() < 0.4,
-            "moon_fail": rng.choice(["setback", "lose"]),
+            # A failed moon cannot lose a fixed-hands game at once (refused).
+            "moon_fail": "setback" if limit else rng.choice(["setback", "lose"]),
         }
+        if limit is not None:
+            options["hand_limit"] = limit
         if target is not None:
             options["target"] = target
         return engine.make_rules(
@@ -81,6 +92,9 @@ def random_rules(rng: random.Random) -> engine.Rules:
     target = rng.choice([None, 1, 2, 3, 5, 7, 7, 11, 15, 21])
     if target is not None:
         options["target"] = target
+    limit = random_hand_limit(rng)
+    if limit is not None:
+        options["hand_limit"] = limit
     return engine.make_rules(
         "auction",
         players,
@@ -228,6 +242,7 @@ def generated_games() -> tuple[list[dict], list[dict], int]:
                 "rules": rules_data(rules),
                 "names": names,
                 "reasons": words.win_reasons(),
+                "stages": words.hand_stage_words(),
                 "hands": hands,
             }
         )
@@ -272,9 +287,20 @@ def figures_of(
             bidding_side=result.bidding_side,
             bid=result.bid,
             made=result.made,
+            number=result.number,
             scores=result.scores,
             names=names,
         ),
+        # What the form says of the next hand: "Hand 5 of 8", the last hand's note.
+        "next_stage": None
+        if state.finished
+        else words.hand_stage(rules, state.hands + 1),
+        "next_label": None
+        if state.finished
+        else words.hand_label(rules, state.hands + 1),
+        "next_note": None
+        if state.finished
+        else words.hand_note(rules, state.hands + 1),
     }
 
 
@@ -319,6 +345,7 @@ def test_the_generated_games_reach_every_case() -> None:
             bidding_side=f["bidding_side"],
             bid=f["bid"],
             made=f["made"],
+            number=f["number"],
         )
         for game in expected
         for f in game["figures"]
@@ -332,6 +359,22 @@ def test_the_generated_games_reach_every_case() -> None:
     assert any(max(f["scores"]) > f["scores"][f["winner"]] for f in wins)
     finished = sum(1 for game in expected if game["figures"][-1]["winner"] is not None)
     assert finished > len(expected) * 0.8
+    # Fixed-hands games: won after their last hand, after extra hands on a tie, and
+    # with the target passed before the last hand.
+    limited = [g for g in expected if g["rules"].hand_limit is not None]
+    assert len(limited) > len(expected) * 0.15
+    stages = {f["next_stage"] for game in limited for f in game["figures"]}
+    assert stages == {"of", "last", "extra", None}
+    assert any(
+        len(game["figures"]) > game["rules"].hand_limit
+        and game["figures"][-1]["winner"] is not None
+        for game in limited
+    )
+    assert any(
+        max(f["scores"]) >= game["rules"].target and f["winner"] is None
+        for game in limited
+        for f in game["figures"][: game["rules"].hand_limit - 1]
+    )
 
 
 def test_a_point_credited_to_a_team_counts_for_the_team() -> None:
@@ -347,6 +390,7 @@ def test_a_point_credited_to_a_team_counts_for_the_team() -> None:
         "rules": rules_data(rules),
         "names": ["Ann & Cy", "Bob & Di"],
         "reasons": words.win_reasons(),
+        "stages": words.hand_stage_words(),
         "hands": [{"hand": hand}],
     }
 

@@ -108,6 +108,7 @@ def _reason(variant: str = "auction", **options: object) -> object:
             bidding_side=bidding,
             bid=bid,
             made=made,
+            number=9,
             scores=scores,
             names=names,
         )

@@ -42,8 +42,23 @@ export function auctionResult(rules, dealer, calls) {
   return { pitcher, bid };
 }
 
+// The number of hands of a fixed-hands game (option hand_limit), or null.
+export const handLimit = (rules) => (Number.isInteger(rules.hand_limit) ? rules.hand_limit : null);
+
+// A fixed-hands game (docs/rules.md): nothing ends it before its last hand, neither
+// the target nor a moon; from the last hand on, the side alone in front wins, and
+// an exact tie at the top plays another hand.
+function winnerOfFixedHands(limit, number, scores) {
+  if (number < limit) return null;
+  const top = Math.max(...scores);
+  const leaders = scores.flatMap((score, side) => (score === top ? [side] : []));
+  return leaders.length === 1 ? leaders[0] : null;
+}
+
 // Who wins on this hand (RULES.md, Winning), or null.
-function winnerOf(rules, scores, biddingSide, bid, made) {
+function winnerOf(rules, scores, biddingSide, bid, made, number) {
+  const limit = handLimit(rules);
+  if (limit !== null) return winnerOfFixedHands(limit, number, scores);
   if (rules.variant === "thirteen" && bid === rules.max_bid) {
     // Shooting the moon decides the game at once, whatever the scores.
     if (made) return biddingSide;
@@ -95,7 +110,7 @@ export function scoreHand(rules, state, hand) {
   // Set back: the points the bidding side won are not added.
   if (!made) deltas[biddingSide] = -bid;
   const scores = state.scores.map((score, side) => score + deltas[side]);
-  const winner = winnerOf(rules, scores, biddingSide, bid, made);
+  const winner = winnerOf(rules, scores, biddingSide, bid, made, number);
   const result = {
     number,
     dealer,
@@ -111,15 +126,18 @@ export function scoreHand(rules, state, hand) {
   return { result, state: { scores, hands: number, winner } };
 }
 
-// Sides at or above the target that must win a bid before they can go out.
+// Sides at or above the target that must win a bid before they can go out (never
+// in a fixed-hands game: nobody goes out of it).
 export function waitingToGoOut(rules, state) {
-  if (!rules.pitcher_only_win || state.winner !== null) return [];
+  if (!rules.pitcher_only_win || state.winner !== null || handLimit(rules) !== null) return [];
   return state.scores.flatMap((score, side) => (score >= rules.target ? [side] : []));
 }
 
 // Which sentence tells a win (scoring/words.py's win_case).
 export function winCase(rules, result) {
   const { winner, bidding_side: biddingSide, bid, made } = result;
+  const limit = handLimit(rules);
+  if (limit !== null) return result.number <= limit ? "most_after_last" : "tie_broken";
   if (rules.variant === "thirteen" && bid === rules.max_bid) {
     if (made && winner === biddingSide) return "moon_made";
     if (!made && winner !== biddingSide && rules.moon_fail === "lose") return "moon_lost";
@@ -141,7 +159,32 @@ export function winReason(rules, result, names, reasons) {
     pitcher: names[result.bidding_side],
     bid: result.bid,
     score: result.scores[result.winner],
+    number: result.number,
   });
+}
+
+// Where hand `number` stands in a fixed-hands game (scoring/words.py's hand_stage):
+// "of" before the last hand, "last", "extra" after a tie at the top; null in a game
+// to the target.
+export function handStage(rules, number) {
+  const limit = handLimit(rules);
+  if (limit === null) return null;
+  if (number < limit) return "of";
+  return number === limit ? "last" : "extra";
+}
+
+// "Hand 5", "Hand 5 of 8", "Extra hand 9" (`stages`: words.py's hand_stage_words).
+export function handLabel(rules, number, stages) {
+  const stage = handStage(rules, number);
+  const key = stage === null ? "plain" : stage === "extra" ? "extra" : "of";
+  return fill(stages[key], { number, limit: handLimit(rules) });
+}
+
+// The note of the last hand and of the extra hands, or null.
+export function handNote(rules, number, stages) {
+  const stage = handStage(rules, number);
+  if (stage !== "last" && stage !== "extra") return null;
+  return fill(stages[`${stage}_note`], { limit: handLimit(rules) });
 }
 
 const whole = (text) => (/^\d{1,6}$/.test(String(text).trim()) ? Number(text) : null);

@@ -4,6 +4,7 @@
 // taps being entered kept. What the page needs to know comes from the server: the
 // game and one full deal cycle in the #table-data JSON (scoring/offline.py).
 import { queueOf, refusedOf, usedIds } from "./queue.js";
+import { handLabel, handNote } from "./score.js";
 
 export const entryForm = () => document.getElementById("hand-entry");
 export const table = () => document.getElementById("table");
@@ -50,9 +51,18 @@ export function setNumber(form, number) {
   const cycle = (words && words.cycle) || [];
   if (!cycle.length) return;
   const deal = cycle[(number - 1) % cycle.length];
-  const numbered = (text) => text.replace("{number}", String(number));
+  const stages = words.words && words.words.stages;
+  // A fixed-hands game's heading says "Hand 5 of 8" or "Extra hand 9" ({hand}).
+  const label = words.rules && stages ? handLabel(words.rules, number, stages) : "";
+  const numbered = (text) => text.replace("{hand}", label).replace("{number}", String(number));
   const title = document.getElementById("entry-title");
   if (title) title.textContent = numbered(deal.title);
+  const note = document.getElementById("hand-note");
+  if (note && words.rules && stages) {
+    const said = handNote(words.rules, number, stages);
+    note.textContent = said || "";
+    note.hidden = !said;
+  }
   const save = form.querySelector("button.save");
   if (save) save.textContent = numbered(words.save);
   deal.callers.forEach((caller, index) => {

@@ -21,8 +21,14 @@ AUCTION_DEFAULTS = {
     "dealer_min_bid": 2,
     "dealer_may_steal": True,
     "low_goes_to": "captured",
+    "hand_limit": None,
 }
-THIRTEEN_DEFAULTS = {"target": 55, "pitcher_only_win": False, "moon_fail": "setback"}
+THIRTEEN_DEFAULTS = {
+    "target": 55,
+    "pitcher_only_win": False,
+    "moon_fail": "setback",
+    "hand_limit": None,
+}
 
 # Seat 0 takes High and Low: all an auction hand needs.
 AWARD_HL: dict[str, Any] = {"awards": {"high": 0, "low": 0}}

@@ -234,6 +234,7 @@ def test_first_dealer_given_deals_the_first_hand(api: APIClient) -> None:
                 "dealer_min_bid": 3,
                 "dealer_may_steal": False,
                 "low_goes_to": "dealt",
+                "hand_limit": 8,
             },
         ),
         (
@@ -245,11 +246,28 @@ def test_first_dealer_given_deals_the_first_hand(api: APIClient) -> None:
                 "dealer_min_bid": 1,
                 "dealer_may_steal": True,
                 "low_goes_to": "captured",
+                "hand_limit": None,
             },
         ),
         ("auction", {**AUCTION_DEFAULTS, "target": 21, "dealer_min_bid": 4}),
-        ("thirteen", {"target": 21, "pitcher_only_win": True, "moon_fail": "lose"}),
-        ("thirteen", {"target": 1, "pitcher_only_win": False, "moon_fail": "setback"}),
+        (
+            "thirteen",
+            {
+                "target": 21,
+                "pitcher_only_win": True,
+                "moon_fail": "lose",
+                "hand_limit": None,
+            },
+        ),
+        (
+            "thirteen",
+            {
+                "target": 1,
+                "pitcher_only_win": False,
+                "moon_fail": "setback",
+                "hand_limit": 12,
+            },
+        ),
     ],
 )
 def test_every_option_of_the_variant_is_accepted_and_echoed(

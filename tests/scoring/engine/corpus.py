@@ -85,6 +85,10 @@ REFUSALS: dict[str, Callable[[], object]] = {
     "invalid_seat/first_dealer": _rules("auction", 4, first_dealer="0"),
     "unknown_seat/first_dealer": _rules("auction", 4, first_dealer=4),
     "invalid_option/target": _rules("auction", 4, options={"target": 0}),
+    "invalid_option/hand_limit": _rules("auction", 4, options={"hand_limit": 0}),
+    "invalid_option/moon_fail_hand_limit": _rules(
+        "thirteen", 4, options={"hand_limit": 8, "moon_fail": "lose"}
+    ),
     "invalid_option/switch": _rules("auction", 4, options={"dealer_may_steal": 1}),
     "invalid_option/dealer_min_bid": _rules(
         "auction", 4, options={"dealer_min_bid": 5}

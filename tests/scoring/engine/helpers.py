@@ -77,15 +77,25 @@ def refused(
 
 
 @st.composite
-def rules_strategy(draw: st.DrawFn, variant: Variant | None = None) -> Rules:
-    """Any valid Rules, with targets low enough that games end."""
+def rules_strategy(
+    draw: st.DrawFn, variant: Variant | None = None, hand_limit: bool | None = None
+) -> Rules:
+    """Any valid Rules, with targets low enough that games end. ``hand_limit``:
+    True for fixed-hands games only, False for none, None for about one in four."""
     if variant is None:
         variant = draw(st.sampled_from(Variant))
+    if hand_limit is None:
+        hand_limit = draw(st.integers(0, 3)) == 0
+    limit = draw(st.integers(1, 12)) if hand_limit else None
     if variant is Variant.THIRTEEN:
         options: dict[str, object] = {
             "target": draw(st.integers(1, 60)),
             "pitcher_only_win": draw(st.booleans()),
-            "moon_fail": draw(st.sampled_from(["setback", "lose"])),
+            # A failed moon cannot lose a fixed-hands game at once (RULES: refused).
+            "moon_fail": "setback"
+            if limit
+            else draw(st.sampled_from(["setback", "lose"])),
+            "hand_limit": limit,
         }
         return make_rules("thirteen", 4, None, draw(st.integers(0, 3)), options)
     partnership = draw(st.booleans())
@@ -99,6 +109,7 @@ def rules_strategy(draw: st.DrawFn, variant: Variant | None = None) -> Rules:
         "dealer_min_bid": draw(st.integers(1, 4)),
         "dealer_may_steal": draw(st.booleans()),
         "low_goes_to": draw(st.sampled_from(["captured", "dealt"])),
+        "hand_limit": limit,
     }
     first_dealer = draw(st.integers(0, players - 1))
     return make_rules("auction", players, partnership, first_dealer, options)
@@ -223,15 +234,21 @@ def legal_game(
 
 @st.composite
 def games(
-    draw: st.DrawFn, pitcher_only_win: bool | None = None
+    draw: st.DrawFn,
+    pitcher_only_win: bool | None = None,
+    hand_limit: bool | None = None,
+    max_hands: int = 25,
 ) -> tuple[Rules, list[HandInput]]:
     """Rules and a legal game under them (ending at its winning hand, if any).
+    ``hand_limit`` as for ``rules_strategy`` (a pitcher-only game has none).
 
     The hands come from a Hypothesis-controlled Random: much cheaper than a
     draw per choice, and Hypothesis still shrinks it.
     """
-    rules = draw(rules_strategy())
+    if pitcher_only_win is not None:
+        hand_limit = False
+    rules = draw(rules_strategy(hand_limit=hand_limit))
     if pitcher_only_win is not None and rules.pitcher_only_win != pitcher_only_win:
         rules = dataclasses.replace(rules, pitcher_only_win=pitcher_only_win)
     rng = draw(st.randoms(use_true_random=False))
-    return rules, legal_game(rng, rules)
+    return rules, legal_game(rng, rules, max_hands)

@@ -72,8 +72,14 @@ def test_option_defaults_follow_rules_md() -> None:
             "dealer_min_bid": 2,
             "dealer_may_steal": True,
             "low_goes_to": "captured",
+            "hand_limit": None,
         },
-        "thirteen": {"target": 55, "pitcher_only_win": False, "moon_fail": "setback"},
+        "thirteen": {
+            "target": 55,
+            "pitcher_only_win": False,
+            "moon_fail": "setback",
+            "hand_limit": None,
+        },
     }
 
 
@@ -108,6 +114,7 @@ def test_thirteen_game_defaults_to_two_teams() -> None:
         "target": 55,
         "pitcher_only_win": False,
         "moon_fail": "setback",
+        "hand_limit": None,
     }
     assert (rules.min_bid, rules.max_bid, rules.max_points) == (4, 13, 13)
     # Options of the other variant keep their defaults and are ignored.
@@ -139,6 +146,7 @@ def test_options_are_given_by_name_and_reported_json_ready() -> None:
         "dealer_min_bid": 1,
         "dealer_may_steal": False,
         "low_goes_to": "dealt",
+        "hand_limit": None,
     }
     thirteen = make_rules("thirteen", 4, True, 2, {"moon_fail": "lose", "target": 21})
     assert thirteen.moon_fail is MoonFail.LOSE
@@ -147,6 +155,7 @@ def test_options_are_given_by_name_and_reported_json_ready() -> None:
         "target": 21,
         "pitcher_only_win": False,
         "moon_fail": "lose",
+        "hand_limit": None,
     }
 
 

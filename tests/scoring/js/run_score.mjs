@@ -12,9 +12,20 @@ const score = await import(
   `data:text/javascript;base64,${Buffer.from(source).toString("base64")}`
 );
 
+// What the form says of the next hand of an open game (a fixed-hands game's stage).
+function nextHand(rules, state, stages) {
+  const open = state.winner === null;
+  const number = state.hands + 1;
+  return {
+    next_stage: open ? score.handStage(rules, number) : null,
+    next_label: open ? score.handLabel(rules, number, stages) : null,
+    next_note: open ? score.handNote(rules, number, stages) : null,
+  };
+}
+
 const input = JSON.parse(readFileSync(0, "utf8"));
 const output = input.games.map((game) => {
-  const { rules, names, reasons } = game;
+  const { rules, names, reasons, stages } = game;
   let state = score.newState(rules);
   return game.hands.map((given) => {
     const hand = given.fields
@@ -37,6 +48,7 @@ const output = input.games.map((game) => {
       status: state.winner === null ? "in_progress" : "finished",
       waiting: score.waitingToGoOut(rules, state),
       reason: result.winner === null ? null : score.winReason(rules, result, names, reasons),
+      ...nextHand(rules, state, stages),
     };
   });
 });
