@@ -59,7 +59,7 @@ class TournamentForm(PlainForm):
     picked from the club's roster with their seeds and, for teams, partners."""
 
     name = forms.CharField(
-        label="Name",
+        label="Tournament name",
         max_length=TOURNAMENT_NAME_MAX,
         error_messages={
             "required": "Give the tournament a name.",
@@ -183,6 +183,18 @@ class TournamentForm(PlainForm):
                     }
                 ),
             )
+            self.fields[f"team_{player.pk}"] = forms.CharField(
+                label=f"Team name of {player.name}",
+                required=False,
+                max_length=TOURNAMENT_NAME_MAX,
+                error_messages={
+                    "max_length": "An entrant's name has at most "
+                    f"{TOURNAMENT_NAME_MAX} characters."
+                },
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "autocapitalize": "words"}
+                ),
+            )
             self.fields[f"partner_{player.pk}"] = forms.ChoiceField(
                 label=f"Partner of {player.name}",
                 required=False,
@@ -194,6 +206,8 @@ class TournamentForm(PlainForm):
         # For each entrant (in seed order) the roster players its row(s) named:
         # the leading row's player, then the partner.
         self.entrant_rows: list[list[Player]] = []
+        # A team's name as typed on its leading row (empty: "Ann & Cy").
+        self.team_names: dict[int, str] = {}
 
     # --- What the page shows -----------------------------------------------------
 
@@ -205,6 +219,7 @@ class TournamentForm(PlainForm):
                 "pick": self[f"pick_{player.pk}"],
                 "seed": self[f"seed_{player.pk}"],
                 "partner": self[f"partner_{player.pk}"],
+                "team": self[f"team_{player.pk}"],
             }
             for player in self.roster
         ]
@@ -305,11 +320,17 @@ class TournamentForm(PlainForm):
                 continue
             paired[player.pk] = partner.pk
             teams.append([player, partner])
+            self.team_names[player.pk] = (data.get(f"team_{player.pk}") or "").strip()
         return teams
 
     def entrants(self) -> list[EntrantInput]:
         """The entrants in seed order, as the service takes them."""
-        return [EntrantInput(players=list(players)) for players in self.entrant_rows]
+        return [
+            EntrantInput(
+                players=list(players), name=self.team_names.get(players[0].pk) or None
+            )
+            for players in self.entrant_rows
+        ]
 
     def settings(self) -> dict[str, Any]:
         """The chosen format's settings by name (only its own)."""
@@ -326,13 +347,17 @@ class TournamentForm(PlainForm):
         text = _refusal_text(refusal)
         field = refusal.field
         entrant = re.fullmatch(
-            r"entrants\.([0-9]+)(?:\.players\.([0-9]+)|\.name)?", field
+            r"entrants\.([0-9]+)(?:\.players\.([0-9]+)|\.(name))?", field
         )
         if entrant and int(entrant.group(1)) < len(self.entrant_rows):
             players = self.entrant_rows[int(entrant.group(1))]
-            position = int(entrant.group(2) or 0)
-            lead = players[0]
-            name = f"pick_{lead.pk}" if position == 0 else f"partner_{lead.pk}"
+            lead = players[0].pk
+            if entrant.group(3) and len(players) == 2:
+                name = f"team_{lead}"
+            elif entrant.group(2) == "1":
+                name = f"partner_{lead}"
+            else:
+                name = f"pick_{lead}"
             self.add_error(name, text)
         elif field == "entrants":
             self.entrants_errors.append(text)

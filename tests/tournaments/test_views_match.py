@@ -753,3 +753,54 @@ def test_a_tournament_created_through_the_form_is_played_from_its_match_pages(
     assert final["entrants"] == [entrant_ids(t)["Ann"], entrant_ids(t)["Cy"]]
     assert answer["Location"] == f"/games/{game.pk}/"
     assert Entrant.objects.get(pk=final["entrants"][1]).name == "Cy"
+
+
+def test_a_team_may_be_named_and_a_name_too_long_is_refused_at_its_box(
+    people: People, club: Club, roster: dict[str, Player]
+) -> None:
+    r = roster
+    page = signed_in(people.organiser)
+    data = form_data(
+        entrants=[(r["Ann"], 1, r["Bob"]), (r["Cy"], 2, r["Di"])], team_size=2
+    )
+    data[f"team_{r['Ann'].pk}"] = "Aces"
+    data[f"team_{r['Cy'].pk}"] = "aces"
+    answer = page.post(new_url(club), data)
+    assert answer.status_code == 400
+    assert "Entrant 1 is already called aces: give each" in errors_of(answer)
+    assert f'id="id_team_{r["Cy"].pk}_error"' in answer.content.decode()
+    data[f"team_{r['Cy'].pk}"] = "Kings"
+    assert seeded(created(page.post(new_url(club), data))) == ["Aces", "Kings"]
+
+
+def test_two_long_names_make_a_team_name_too_long_said_at_the_team_name(
+    people: People, club: Club
+) -> None:
+    long = [club_services.guest_add(club=club, name=c * 40) for c in "WM"]
+    others = [club_services.guest_add(club=club, name=n) for n in ("Ann", "Bob")]
+    picks = [(long[0], 1, long[1]), (others[0], 2, others[1])]
+    answer = signed_in(people.organiser).post(
+        new_url(club), form_data(entrants=picks, team_size=2)
+    )
+    assert answer.status_code == 400
+    assert "An entrant's name has at most 80 characters." in errors_of(answer)
+    assert f'id="id_team_{long[0].pk}_error"' in answer.content.decode()
+
+
+def test_a_bye_and_a_waiting_match_have_pages_that_say_so(
+    people: People, cup: dict[str, Any]
+) -> None:
+    page = signed_in(people.organiser)
+    bye = match_at(cup, "winners", 1, 1)
+    text = errors_of(page.get(match_url(cup, bye)))
+    assert "A bye: Ann moves on without playing." in text
+    assert "Start game" not in text
+    assert "Played on paper" not in text
+    final = match_at(cup, "winners", 3, 1)
+    answer = page.get(match_url(cup, final))
+    text = errors_of(answer)
+    assert "Waiting" in text
+    assert text.count("Not known yet: waits for an earlier result.") == 2
+    assert "Start game" not in text
+    table = errors_of(page.get(match_url(cup, final, "match_table")))
+    assert "This match waits for an earlier result" in table
