@@ -32,6 +32,7 @@ from scoring import engine, services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.factories import UserFactory
+from tournaments import services as tournament_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -286,6 +287,11 @@ TARGETS: list[Target] = [
     Target("password-change", lambda w: "/accounts/password/change/"),
     Target("login", lambda w: "/accounts/login/", who=None),
     Target("signup", lambda w: "/accounts/signup/", who=None),
+    Target("tournament-new", lambda w: f"/clubs/{w.club.slug}/tournaments/new/"),
+    Target("tournament-match", lambda w: tournament_match(w, "ready")),
+    Target("tournament-match-played", lambda w: tournament_match(w, "played")),
+    Target("tournament-match-done", lambda w: tournament_match(w, "done")),
+    Target("tournament-table", lambda w: tournament_match(w, "table")),
 ]
 
 
@@ -454,3 +460,43 @@ def test_no_page_is_wider_than_the_phone(
         problems += layout_problems(page, width)
         shoot(page, f"{target.name}-{width}")
     assert not problems, f"{target.name} ({url}):\n" + "\n".join(problems)
+
+
+def tournament_match(world: World, state: str) -> str:
+    """A match of a tournament of teams with the longest names, on the club of the
+    world: `ready` (its page with the table link and the paper result), `played`
+    (its game under way), `done` (completed, its winner's next match named), or
+    `table` (the table link's one-tap start)."""
+    players = NAMES[1:]
+    names = [fill("W", 80), fill("MW", 80), CLUB_NAME_SPACED]
+    tournament = tournament_services.tournament_create(
+        club=world.club,
+        name=fill("W", 80),
+        format="single_elimination",
+        variant="auction",
+        team_size=2,
+        settings={"games_per_match": 3},
+        entrants=[
+            tournament_services.EntrantInput(
+                players=players[2 * i : 2 * i + 2], name=name
+            )
+            for i, name in enumerate(names)
+        ],
+        created_by=world.keeper,
+    )
+    match = tournament.matches.get(status="ready")
+    if state == "played":
+        game, _ = tournament_services.match_game_start(
+            tournament_id=tournament.pk, match_id=match.pk
+        )
+        auction_hands(game, 4)
+    if state == "done":
+        winner = match.entrant_a_id
+        tournament_services.match_result_enter(
+            tournament_id=tournament.pk,
+            match_id=match.pk,
+            winner=winner,
+            scores=[11, -3],
+        )
+    suffix = "table/" if state == "table" else ""
+    return f"/tournaments/{tournament.pk}/matches/{match.pk}/{suffix}"
