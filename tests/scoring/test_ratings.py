@@ -177,8 +177,8 @@ def test_the_model_is_openskills_plackett_luce_with_its_defaults(club: Club) -> 
         [[model.rating(), model.rating()], [model.rating(), model.rating()]],
         ranks=[2, 1],
     )
-    assert skill(club, "Ann").mu == a.mu
-    assert skill(club, "Di").sigma == d.sigma
+    assert (skill(club, "Ann").mu, skill(club, "Cy").mu) == (a.mu, c.mu)
+    assert (skill(club, "Bob").sigma, skill(club, "Di").sigma) == (b.sigma, d.sigma)
 
 
 def test_a_solo_game_places_the_others_by_final_score(club: Club) -> None:
