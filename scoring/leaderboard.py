@@ -11,12 +11,12 @@ finished, and the figures beside it agree.
 from dataclasses import dataclass, field, replace
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.selectors import ClubAccess
-from scoring.models import Game, Rating, Seat, Status
+from scoring.models import Hand, Rating, Seat, Status
 
 # Fewer finished games than this and a player is listed apart (`?min=`).
 MIN_GAMES = 3
@@ -82,10 +82,6 @@ def club_for_leaderboard(
     return (club, access) if access.can_view else None
 
 
-def _visible_games(user: AbstractBaseUser | None) -> QuerySet[Game]:
-    return Game.objects.filter(permissions.games_visible_filter(user))
-
-
 def club_leaderboard(
     *, club: Club, user: AbstractBaseUser | None, min_games: int = MIN_GAMES
 ) -> Leaderboard:
@@ -94,11 +90,14 @@ def club_leaderboard(
     players = list(
         Player.objects.filter(club=club).select_related("rating").order_by("id")
     )
-    seats = Seat.objects.filter(player__club=club)
+    ids = [player.pk for player in players]
+    # What a viewer of the club may read of its players' games: the club's games
+    # and those outside clubs (everyone's); a club's player sits in no other.
+    readable = Q(game__club=club) | Q(game__club__isnull=True)
     finished = {
         row["player_id"]: row
-        for row in seats.filter(
-            game__in=_visible_games(user).filter(status=Status.FINISHED)
+        for row in Seat.objects.filter(
+            readable, player_id__in=ids, game__status=Status.FINISHED
         )
         .values("player_id")
         .annotate(games=Count("id"), won=Count("id", filter=Q(side=F("game__winner"))))
@@ -107,16 +106,15 @@ def club_leaderboard(
     # A hand counts for its pitcher's seat (games abandoned left out, games in
     # progress as far as they went, as every statistic counts them).
     bids = {
-        row["player_id"]: row
-        for row in seats.filter(
-            game__in=_visible_games(user).exclude(status=Status.ABANDONED),
-            game__hands__pitcher=F("number"),
+        row["game__seats__player_id"]: row
+        for row in Hand.objects.filter(
+            readable,
+            game__seats__player_id__in=ids,
+            game__seats__number=F("pitcher"),
         )
-        .values("player_id")
-        .annotate(
-            pitched=Count("game__hands"),
-            made=Count("game__hands", filter=Q(game__hands__made=True)),
-        )
+        .exclude(game__status=Status.ABANDONED)
+        .values("game__seats__player_id")
+        .annotate(pitched=Count("id"), made=Count("id", filter=Q(made=True)))
         .order_by()
     }
     standings = []
