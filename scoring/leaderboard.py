@@ -49,6 +49,18 @@ class Standing:
         return self.made / self.pitched if self.pitched else None
 
     @property
+    def rating_shown(self) -> str:
+        """The ordinal to one decimal, as the page shows it ("" without a rating):
+        formatted here, not by a filter in each of 200 rows."""
+        return "" if self.rating is None else f"{self.rating.ordinal:.1f}"
+
+    @property
+    def rating_detail(self) -> str:
+        if self.rating is None:
+            return ""
+        return f"mu {self.rating.mu:.2f}, sigma {self.rating.sigma:.2f}"
+
+    @property
     def win_percent(self) -> int | None:
         return None if self.win_rate is None else round(100 * self.win_rate)
 
