@@ -53,6 +53,7 @@ bench: install
 	$(BIN)/python bench/pairing_bench.py
 	env -u DATABASE_URL $(BIN)/python bench/api_bench.py
 	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/api_bench.py; fi
+	$(BIN)/python bench/leaderboard_bench.py
 	if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
 	  $(BIN)/python bench/loadtest.py --no-faults --tables 100; \
 	else echo "No PostgreSQL server binaries: the load test is skipped."; fi

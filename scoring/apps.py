@@ -11,9 +11,10 @@ class ScoringConfig(AppConfig):
         from pitchclub import hooks as core_hooks
         from pitchclub import panels as core_panels
         from pitchclub import refusals as core_refusals
+        from scoring import hooks, ratings
         from scoring.engine import RuleViolation
         from scoring.listeners import move_seats_and_awards
-        from scoring.panels import club_games, profile_games
+        from scoring.panels import club_games, club_leaders, profile_games
         from scoring.refusals import CONFLICT_CODES
 
         core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
@@ -21,8 +22,30 @@ class ScoringConfig(AppConfig):
         core_hooks.register(
             move_seats_and_awards, order=100, name="scoring.move_seats_and_awards"
         )
+        # Ratings follow every game that finishes, or stops being finished, or
+        # whose places a correction changes (docs/ratings.md); and merged players.
+        hooks.register(
+            ratings.ratings_follow_game,
+            events=(
+                hooks.GameFinished,
+                hooks.GameReopened,
+                hooks.HandCorrected,
+                hooks.HandUndone,
+                hooks.GameAbandoned,
+                hooks.GameResumed,
+                hooks.GameDeleted,
+            ),
+            order=200,
+            name="scoring.ratings_follow_game",
+        )
+        core_hooks.register(
+            ratings.ratings_follow_merge, order=200, name="scoring.ratings_follow_merge"
+        )
         # The club page's recent games and the profile's games.
         core_panels.register_club_panel(club_games, order=100, name="scoring.games")
+        core_panels.register_club_panel(
+            club_leaders, order=110, name="scoring.leaderboard"
+        )
         core_panels.register_profile_panel(
             profile_games, order=100, name="scoring.games"
         )

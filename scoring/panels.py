@@ -6,6 +6,7 @@ from django.http import HttpRequest
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
+from scoring.leaderboard import MIN_GAMES, TOP, club_leaderboard
 from scoring.selectors import game_list, players_of
 from scoring.sheet import game_cards
 
@@ -16,6 +17,15 @@ def club_games(request: HttpRequest, club: Club, access: ClubAccess) -> Panel:
     """The club page's recent games."""
     games = game_cards(game_list(user=request.user).filter(club=club)[:RECENT_GAMES])
     return Panel("scoring/_club_games.html", {"games": games})
+
+
+def club_leaders(request: HttpRequest, club: Club, access: ClubAccess) -> Panel:
+    """The club page's leaderboard: the first few, and the way to the whole of it."""
+    board = club_leaderboard(club=club, user=request.user, min_games=MIN_GAMES)
+    return Panel(
+        "scoring/_club_leaderboard.html",
+        {"top": board.ranked[:TOP], "min_games": MIN_GAMES},
+    )
 
 
 def profile_games(request: HttpRequest, user: AbstractBaseUser) -> Panel:

@@ -274,6 +274,8 @@ TARGETS: list[Target] = [
     Target("archive", lambda w: "/games/"),
     Target("archive-filtered", lambda w: f"/games/?variant=auction&club={w.club.slug}"),
     Target("club-archive", lambda w: f"/clubs/{w.club.slug}/games/"),
+    Target("leaderboard", lambda w: f"/clubs/{w.club.slug}/leaderboard/?min=1"),
+    Target("leaderboard-below", lambda w: f"/clubs/{w.club.slug}/leaderboard/"),
     Target("player-archive", lambda w: f"/players/{first_player(w)}/games/"),
     Target("player", lambda w: f"/clubs/{w.club.slug}/players/{first_player(w)}/"),
     Target(

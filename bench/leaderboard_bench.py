@@ -1,0 +1,302 @@
+"""What the club leaderboard and the ratings cost the server (docs/ratings.md).
+
+Run ``python bench/leaderboard_bench.py`` from the project root (``make bench`` runs
+it on PostgreSQL when ``DATABASE_URL`` is set, else on SQLite). It builds a
+throw-away test database holding a club of 200 players and ``--games`` finished
+games among them (2-player solo, 4-player solo and 4-player partnership games of
+four hands each, written directly in bulk: the rows the services would write for
+these figures), then prints:
+
+- ``ratings_recompute`` over every game (the management command's work);
+- the leaderboard page, ``GET /clubs/{slug}/leaderboard/``: median and 95th
+  percentile of server time over ``--rounds`` answers (Django's test client, no
+  network), and its queries;
+- the rating listener's cost on the hand that finishes a game: that hand recorded
+  through ``services.hand_record`` with the listener and without it (medians; the
+  hand is undone again, untimed, between rounds).
+
+Target: the leaderboard under 150 ms on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchclub.settings")
+# Production settings, as gunicorn runs them: DEBUG would log every query's SQL.
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 50)
+os.environ["SECURE_SSL_REDIRECT"] = "0"
+
+import warnings
+
+import django
+
+warnings.filterwarnings("ignore", "No directory at", UserWarning)
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import override_settings, setup_test_environment  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+PLAYERS = 200
+HANDS = 4
+
+
+def build(games: int, seed: int = 13) -> tuple[str, int]:
+    """The club (its slug) and how many hands were written."""
+    from django.contrib.auth import get_user_model
+
+    from pitchclub import services as club_services
+    from pitchclub.models import Player
+    from scoring.models import Game, Hand, Seat, Status
+
+    keeper = get_user_model().objects.create_user("bench", password="x" * 12)
+    club = club_services.club_create(name="Bench Club", by=keeper)
+    Player.objects.bulk_create(
+        Player(club=club, name=f"Player {index:03d}") for index in range(PLAYERS)
+    )
+    roster = list(club.players.values_list("pk", flat=True))
+    rng = random.Random(seed)
+    start = timezone.now() - timedelta(days=400)
+    shapes = [(2, False), (4, False), (4, True)]
+    game_rows = []
+    for index in range(games):
+        players, partnership = shapes[index % len(shapes)]
+        sides = players // 2 if partnership else players
+        winner = rng.randrange(sides)
+        scores = [rng.randrange(-2, 7) for _ in range(sides)]
+        scores[winner] = 7 + rng.randrange(3)
+        game_rows.append(
+            Game(
+                variant="auction",
+                partnership=partnership,
+                player_count=players,
+                options={"target": 7},
+                status=Status.FINISHED,
+                winner=winner,
+                scores=scores,
+                hand_count=HANDS,
+                club=club,
+                created_by=keeper,
+                finished_at=start + timedelta(minutes=index * 90),
+            )
+        )
+    game_rows = Game.objects.bulk_create(game_rows, batch_size=1000)
+    seats, hands = [], []
+    for game in game_rows:
+        table = rng.sample(roster, game.player_count)
+        sides = len(game.scores)
+        for number, player_id in enumerate(table):
+            seats.append(
+                Seat(game=game, number=number, side=number % sides, player_id=player_id)
+            )
+        for number in range(1, HANDS + 1):
+            pitcher = rng.randrange(game.player_count)
+            made = rng.random() < 0.7
+            hands.append(
+                Hand(
+                    game=game,
+                    number=number,
+                    dealer=(number - 1) % game.player_count,
+                    pitcher=pitcher,
+                    bid=2 + rng.randrange(3),
+                    bidding_side=pitcher % sides,
+                    won=[0] * sides,
+                    made=made,
+                    deltas=[0] * sides,
+                    scores=game.scores,
+                )
+            )
+    Seat.objects.bulk_create(seats, batch_size=2000)
+    Hand.objects.bulk_create(hands, batch_size=2000)
+    return club.slug, len(hands)
+
+
+def timed(call: Callable[[], object], rounds: int, after=None) -> list[float]:
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - started) * 1000)
+        if after is not None:
+            after()
+    return times
+
+
+def queries_of(call: Callable[[], object]) -> int:
+    executed: list[str] = []
+
+    def count(execute, sql, params, many, context):
+        executed.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        call()
+    return len(executed)
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, int(len(values) * 0.95) - 1)]
+
+
+def finishing_hand(rounds: int) -> tuple[float, float]:
+    """Medians (ms) of the hand that finishes a 2-player game, with the rating
+    listener and without it."""
+    from scoring import engine, hooks, ratings, services
+    from scoring.models import Game
+
+    club_game = Game.objects.filter(player_count=2).first()
+    players = list(club_game.seats.order_by("number").select_related("player"))
+    game = services.game_start(
+        variant="auction",
+        players=[seat.player for seat in players],
+        club=club_game.club,
+        created_by=club_game.created_by,
+    )
+    sweep = dict.fromkeys(("high", "low", "jack", "game"), 0)
+    services.hand_record(
+        game_id=game.pk, hand=engine.HandInput(pitcher=0, bid=4, awards=sweep)
+    )
+
+    def finish() -> None:
+        services.hand_record(
+            game_id=game.pk, hand=engine.HandInput(pitcher=0, bid=4, awards=sweep)
+        )
+
+    def undo() -> None:
+        services.hand_undo(game_id=game.pk, number=2)
+
+    with_listener = statistics.median(timed(finish, rounds, undo))
+    hooks.unregister("scoring.ratings_follow_game")
+    try:
+        without = statistics.median(timed(finish, rounds, undo))
+    finally:
+        hooks.register(
+            ratings.ratings_follow_game,
+            events=(
+                hooks.GameFinished,
+                hooks.GameReopened,
+                hooks.HandCorrected,
+                hooks.HandUndone,
+                hooks.GameAbandoned,
+                hooks.GameResumed,
+                hooks.GameDeleted,
+            ),
+            order=200,
+            name="scoring.ratings_follow_game",
+        )
+    return with_listener, without
+
+
+def show_plans(slug: str) -> None:
+    """EXPLAIN ANALYZE of the leaderboard's queries (--explain)."""
+    from pitchclub.models import Club
+    from scoring.leaderboard import club_leaderboard
+
+    executed: list[tuple[str, tuple]] = []
+
+    def keep(execute, sql, params, many, context):
+        executed.append((sql, params))
+        return execute(sql, params, many, context)
+
+    club = Club.objects.get(slug=slug)
+    with connection.execute_wrapper(keep):
+        club_leaderboard(club=club, user=None)
+    with connection.cursor() as cursor:
+        for sql, params in executed:
+            cursor.execute("EXPLAIN ANALYZE " + sql, params)
+            print("\n".join(row[0] for row in cursor.fetchall()), end="\n\n")
+
+
+def run(games: int, rounds: int, explain: bool = False) -> int:
+    from scoring.models import RatingChange
+    from scoring.ratings import recompute_all
+
+    print(f"Leaderboard bench on {connection.vendor}")
+    started = time.perf_counter()
+    slug, hands = build(games)
+    print(
+        f"  built {PLAYERS} players, {games} finished games, {hands} hands "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
+    started = time.perf_counter()
+    rated = recompute_all()
+    seconds = time.perf_counter() - started
+    print(
+        f"  ratings_recompute: {rated} games, {RatingChange.objects.count()} "
+        f"changes in {seconds:.2f} s ({seconds * 1000 / rated:.2f} ms a game)"
+    )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+    client = Client()
+    url = f"/clubs/{slug}/leaderboard/"
+
+    def page() -> None:
+        answer = client.get(url)
+        assert answer.status_code == 200, answer.status_code
+
+    if explain and connection.vendor == "postgresql":
+        show_plans(slug)
+    page()  # warm: templates, the first connection
+    times = timed(page, rounds)
+    median = statistics.median(times)
+    print(
+        f"  leaderboard page ({PLAYERS} players): median {median:.1f} ms, "
+        f"p95 {p95(times):.1f} ms, {queries_of(page)} queries "
+        f"({'under' if median < 150 else 'OVER'} the 150 ms target)"
+    )
+    from pitchclub.models import Club
+    from scoring.leaderboard import club_leaderboard
+
+    club = Club.objects.get(slug=slug)
+    reads = timed(lambda: club_leaderboard(club=club, user=None), rounds)
+    print(
+        f"  of which the leaderboard's reads (scoring.leaderboard): median "
+        f"{statistics.median(reads):.1f} ms; the rest renders the page"
+    )
+    with_listener, without = finishing_hand(max(5, rounds // 2))
+    print(
+        f"  the hand that finishes a game: {with_listener:.1f} ms with the rating "
+        f"listener, {without:.1f} ms without (+{with_listener - without:.1f} ms)"
+    )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--explain", action="store_true", help="print query plans")
+    args = parser.parse_args()
+    setup_test_environment()
+    # Pages name static files: plain storage, so that no collectstatic is needed.
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {
+            "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        },
+    }
+    override_settings(STORAGES=storages).enable()
+    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    try:
+        return run(args.games, args.rounds, args.explain)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
