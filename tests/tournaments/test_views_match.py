@@ -77,7 +77,7 @@ def form_data(
         for option, value in values.items():
             if value is True:
                 data[f"{kind}-{option}"] = "on"
-            elif value is not False:
+            elif value is not False and value is not None:
                 data[f"{kind}-{option}"] = value
     for entrant in entrants:
         row = entrant if isinstance(entrant, tuple) else (entrant,)
