@@ -26,3 +26,20 @@ class TournamentsConfig(AppConfig):
         core_hooks.register(
             listeners.move_entries, order=110, name="tournaments.move_entries"
         )
+        # League seasons: their refusals, a game started for a night, the club
+        # page's "Seasons" panel.
+        from pitchclub import panels as core_panels
+        from tournaments import season_views, seasons
+
+        core_refusals.register(
+            seasons.SeasonRefusal, conflicts=seasons.SEASON_CONFLICTS
+        )
+        hooks.register(
+            seasons.game_joins_night,
+            events=(hooks.GameLinked,),
+            order=120,
+            name="tournaments.game_joins_night",
+        )
+        core_panels.register_club_panel(
+            season_views.club_seasons_panel, order=120, name="tournaments.seasons"
+        )
