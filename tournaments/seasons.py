@@ -565,3 +565,54 @@ def night_games(season: Season, night: Night) -> QuerySet[Game]:
         )
         .order_by("created_at", "id")
     )
+
+
+# Columns the season page's standings can be sorted by (`?sort=`): the rank (the
+# standings' own order), the name (A to Z), or a figure (highest first).
+STANDINGS_SORTS = ("rank", "name", "counted", "nights", "games", "wins", "points")
+
+
+def standings_sorted(lines: Sequence[Standing], sort: str) -> list[Standing]:
+    """The lines sorted by a column of STANDINGS_SORTS (ties: by rank); any other
+    `sort` keeps the standings' order."""
+    if sort == "name":
+        return sorted(lines, key=lambda line: (line.name.casefold(), line.rank))
+    if sort in STANDINGS_SORTS and sort != "rank":
+        return sorted(lines, key=lambda line: (-getattr(line, sort), line.rank))
+    return sorted(lines, key=lambda line: line.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class NightResult:
+    """One player's night: games, wins, points and the figure it counts."""
+
+    player_id: int
+    name: str
+    games: int
+    wins: int
+    points: int
+    figure: int
+
+
+def night_results(season: Season, night: Night) -> list[NightResult]:
+    """Each player's figures of one night, best first (the figure, then games
+    won, points, name): 1 query."""
+    rows = tallies.player_tallies(
+        season_games(season, finished=True).filter(night_date=night.date),
+        by="night_date",
+    )
+    results = [
+        NightResult(
+            player_id=row.player_id,
+            name=row.name,
+            games=row.games,
+            wins=row.wins,
+            points=row.points,
+            figure=_figure(season, row),
+        )
+        for row in rows
+    ]
+    return sorted(
+        results,
+        key=lambda r: (-r.figure, -r.wins, -r.points, r.name.casefold(), r.name),
+    )
