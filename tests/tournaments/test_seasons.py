@@ -11,7 +11,7 @@ from pytest_django.fixtures import Settings
 
 from pitchclub import services as club_services
 from pitchclub.models import Club
-from scoring import engine, services
+from scoring import engine, hooks, services
 from scoring.engine import RuleViolation
 from scoring.models import Game
 from tests.factories import UserFactory
@@ -372,3 +372,18 @@ def test_a_progressive_season_counts_nothing_yet_and_ranks_by_wins_then_points(
         (3, "Ann", 1, 1, 0, 2, 0, True),
         (4, "Di", 1, 1, 0, 1, 0, True),
     ]
+
+
+def test_only_a_game_started_with_links_tells_the_hook(club: Club) -> None:
+    """Scoring dispatches GameLinked inside the game's start, and only when the
+    creator gave links: the listeners of every event hear nothing new otherwise."""
+    season = make_season(club, DEC[3])
+    night = season.nights.get()
+    seen: list[hooks.GameEvent] = []
+    with hooks.listening(seen.append, name="tests.seen"):
+        plain = start(club, ["Ann", "Bob"])
+        linked = start(club, ["Ann", "Bob"], night=night.pk)
+    [event] = seen
+    assert isinstance(event, hooks.GameLinked)
+    assert (event.game.pk, dict(event.links)) == (linked.pk, {"night": night.pk})
+    assert not NightGame.objects.filter(game=plain).exists()
