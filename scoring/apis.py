@@ -395,6 +395,14 @@ class GameCreateInput(StrictInput):
         help_text="The club's slug: names are then looked up in (or added to) its "
         "roster, and the game follows the club's privacy.",
     )
+    night = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A night of one of the club's seasons (its id): the game belongs "
+        "to that night whatever day it is played (EVENTS.md). Without it a club "
+        "game belongs to the night of the day it starts.",
+    )
 
 
 def _club_for_new_game(request: Request, slug: str | None) -> Club | None:
@@ -505,7 +513,13 @@ class GamesAPI(APIView):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club = _club_for_new_game(request, fields.pop("club", None))
-        game = services.game_start(**fields, club=club, created_by=request.user)
+        night = fields.pop("night", None)
+        game = services.game_start(
+            **fields,
+            club=club,
+            created_by=request.user,
+            links=None if night is None else {"night": night},
+        )
         return _game_response(request, game.pk, status.HTTP_201_CREATED)
 
 

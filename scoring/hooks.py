@@ -20,7 +20,7 @@ rolls the whole change back and the scorekeeper gets the refusal like any rule's
 here: a listener's bug stays a bug (a 500), never a change half made.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -100,6 +100,18 @@ class GameDeleted(GameEvent):
     """The game, without hands, is being deleted: dispatched before its row goes
     (`game` is still there), so a listener can refuse or let go of what points to
     it (services.game_delete)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameLinked(GameEvent):
+    """The game was just started with `links` to what an app above scoring keeps,
+    by key and id (``{"night": 7}``: a season's night, tournaments.seasons).
+    Dispatched by services.game_start after the seats are written, only when the
+    creator gave links; scoring passes them through untouched. The listener that
+    knows a key checks it and stores the link, or refuses naming the key (a 400
+    at that field)."""
+
+    links: Mapping[str, Any]
 
 
 Listener = Callable[[Any], None]

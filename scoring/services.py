@@ -141,9 +141,12 @@ def game_start(
     options: Mapping[str, Any] | None = None,
     club: Club | None = None,
     created_by: AbstractBaseUser | None = None,
+    links: Mapping[str, Any] | None = None,
 ) -> Game:
     """Start a game: seats in the given order, seat 0 first. Whether the creator may
-    start a game in `club` is the caller's check (pitchclub.selectors)."""
+    start a game in `club` is the caller's check (pitchclub.selectors). `links`
+    (e.g. ``{"night": 7}``) go untouched to the apps above through the game hook
+    (hooks.GameLinked), whose listeners store them or refuse."""
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise RuleViolation("invalid_players", "players", reason="list")
     rules = engine.make_rules(variant, len(players), partnership, first_dealer, options)
@@ -162,6 +165,10 @@ def game_start(
         Seat(game=game, number=seat, side=rules.side_of(seat), player=player)
         for seat, player in enumerate(seated)
     )
+    if links:
+        hooks.dispatch(
+            hooks.GameLinked(game=game, by=_user(created_by), links=dict(links))
+        )
     return game
 
 

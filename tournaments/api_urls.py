@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import apis
+from tournaments import apis, season_apis
 
 urlpatterns = [
     path("tournaments/", apis.TournamentsAPI.as_view(), name="tournaments"),
@@ -25,5 +25,21 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/rounds/",
         apis.RoundsAPI.as_view(),
         name="tournament-rounds",
+    ),
+    # League seasons (EVENTS.md "Seasons").
+    path(
+        "clubs/<slug:slug>/seasons/",
+        season_apis.ClubSeasonsAPI.as_view(),
+        name="club-seasons",
+    ),
+    path(
+        "seasons/<int:season_id>/",
+        season_apis.SeasonDetailAPI.as_view(),
+        name="season",
+    ),
+    path(
+        "seasons/<int:season_id>/nights/",
+        season_apis.SeasonNightsAPI.as_view(),
+        name="season-nights",
     ),
 ]

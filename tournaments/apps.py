@@ -32,3 +32,19 @@ class TournamentsConfig(AppConfig):
         core_panels.register_club_panel(
             club_tournaments, order=90, name="tournaments.tournaments"
         )
+        # League seasons: their refusals, a game started for a night, the club
+        # page's "Seasons" panel.
+        from tournaments import season_views, seasons
+
+        core_refusals.register(
+            seasons.SeasonRefusal, conflicts=seasons.SEASON_CONFLICTS
+        )
+        hooks.register(
+            seasons.game_joins_night,
+            events=(hooks.GameLinked,),
+            order=120,
+            name="tournaments.game_joins_night",
+        )
+        core_panels.register_club_panel(
+            season_views.club_seasons_panel, order=120, name="tournaments.seasons"
+        )

@@ -3,7 +3,7 @@ results, next round) and everyone's (bracket, wall view, printed sheets)."""
 
 from django.urls import path
 
-from tournaments import match_views, views
+from tournaments import match_views, season_views, views
 
 app_name = "tournaments"
 
@@ -51,5 +51,33 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/matches/<int:match_id>/table/",
         match_views.match_table,
         name="match_table",
+    ),
+    # League seasons: a club's new season; a season's standings and nights, one
+    # player's nights, one night; the organisers' new night and playoffs.
+    path(
+        "clubs/<slug:slug>/seasons/new/",
+        season_views.season_new,
+        name="season_new",
+    ),
+    path("seasons/<int:season_id>/", season_views.season_detail, name="season"),
+    path(
+        "seasons/<int:season_id>/nights/",
+        season_views.night_new,
+        name="night_new",
+    ),
+    path(
+        "seasons/<int:season_id>/nights/<int:night_id>/",
+        season_views.night_detail,
+        name="night",
+    ),
+    path(
+        "seasons/<int:season_id>/players/<int:player_id>/",
+        season_views.season_player,
+        name="season_player",
+    ),
+    path(
+        "seasons/<int:season_id>/playoffs/",
+        season_views.season_playoffs,
+        name="season_playoffs",
     ),
 ]

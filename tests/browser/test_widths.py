@@ -363,6 +363,59 @@ TARGETS += [
     ),
 ]
 
+
+def season_of(world: World) -> Any:
+    """A season of the club whose name is at the limit, with tonight's night (the
+    world's games, started today, belong to it) and last week's."""
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments import seasons
+    from tournaments.models import SEASON_NAME_MAX
+
+    today = timezone.localdate()
+    season = seasons.season_create(
+        club=world.club,
+        name=fill("W", SEASON_NAME_MAX),
+        starts=today - datetime.timedelta(days=7),
+        ends=today + datetime.timedelta(days=60),
+        variant="auction",
+        scoring="wins",
+        drop_worst=1,
+        created_by=world.keeper,
+    )
+    seasons.night_add(season=season, date=today)
+    seasons.night_add(season=season, date=today - datetime.timedelta(days=7))
+    return season
+
+
+def season_page(suffix: str = "") -> Callable[[World], str]:
+    return lambda world: f"/seasons/{season_of(world).pk}/{suffix}"
+
+
+def season_night(world: World) -> str:
+    season = season_of(world)
+    return f"/seasons/{season.pk}/nights/{season.nights.order_by('-date')[0].pk}/"
+
+
+def season_player(world: World) -> str:
+    """The winner of the finished game: a name at the limit."""
+    player = world.games["finished"].seats.get(number=1).player_id
+    return f"/seasons/{season_of(world).pk}/players/{player}/"
+
+
+# League seasons: the standings, a night, a player's nights, the organiser's forms.
+TARGETS += [
+    Target("season", season_page()),
+    Target("season-sorted", season_page("?sort=name")),
+    Target("season-signed-out", season_page(), who=None),
+    Target("season-night", season_night),
+    Target("season-player", season_player),
+    Target("season-playoffs", season_page("playoffs/")),
+    Target("season-new", lambda w: f"/clubs/{w.club.slug}/seasons/new/"),
+]
+
 # With every <details> opened: each element that reaches past the right edge of the
 # screen, unless a box around it scrolls or clips (the score sheet scrolls sideways on
 # purpose: its own box is checked like any other); and each text cut short (an

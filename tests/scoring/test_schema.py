@@ -3,6 +3,7 @@ one of its checks, as the organiser of the club whose game, members and invite t
 operation touches (so that writes really run), and a client generated from the schema
 can get a token: JSON only, no credentials."""
 
+import datetime
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -31,6 +32,7 @@ from scoring.filters import GameFilter
 from scoring.models import Game
 from tests.factories import NAMES, UserFactory, record
 from tournaments import apis as tournament_apis
+from tournaments import season_apis, seasons
 from tournaments import services as tournament_services
 
 SCHEMA = "/api/v1/schema/?format=json"
@@ -66,6 +68,8 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "join": invites.JoinInput,
     "tournaments_create": tournament_apis.TournamentCreateInput,
     "tournament_match_result_create": tournament_apis.MatchResultInput,
+    "club_seasons_create": season_apis.SeasonCreateInput,
+    "season_nights_create": season_apis.NightCreateInput,
 }
 
 
@@ -152,6 +156,16 @@ def make_world(names: Collection[str] = ()) -> World:
         )
         path["tournament_id"] = tournament.pk
         path["match_id"] = tournament.matches.order_by("id").first().pk
+    if "season_id" in names:
+        path["season_id"] = seasons.season_create(
+            club=club,
+            name="Winter",
+            starts=datetime.date(2026, 12, 1),
+            ends=datetime.date(2027, 3, 30),
+            variant="auction",
+            scoring="wins",
+            created_by=organiser,
+        ).pk
     return World(
         organiser=organiser,
         token=Token.objects.create(user=organiser).key,

@@ -1,5 +1,6 @@
 """Bodies too deep or too big: refused in words, never a 500 (issue 9)."""
 
+import datetime
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from scoring.models import Game
 from tests.factories import UserFactory, record
 from tests.helpers import error_at
 from tests.scoring.apis.helpers import GAMES, SEAT_1_MAKES_2, _as_record, hands_url
+from tournaments import seasons
 from tournaments import services as tournament_services
 
 
@@ -58,7 +60,17 @@ def everything(user: AbstractUser) -> dict[str, Any]:
         entrants=[tournament_services.EntrantInput(players=[n]) for n in "ABCD"],
         created_by=user,
     )
+    season = seasons.season_create(
+        club=club,
+        name="Winter",
+        starts=datetime.date(2026, 12, 1),
+        ends=datetime.date(2027, 3, 30),
+        variant="auction",
+        scoring="wins",
+        created_by=user,
+    )
     return {
+        "season_id": season.pk,
         "player_id": club_services.guest_add(club=club, name="Dot").pk,
         "tournament_id": tournament.pk,
         "match_id": tournament.matches.order_by("id").first().pk,
