@@ -127,7 +127,7 @@ class NightOutput(serializers.Serializer):
     )
 
 
-class PlayerOutput(serializers.Serializer):
+class SeasonPlayerOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -136,7 +136,7 @@ class SeasonStandingOutput(serializers.Serializer):
     rank = serializers.IntegerField(
         help_text="1 = first; the qualified players first, then the others."
     )
-    player = PlayerOutput()
+    player = SeasonPlayerOutput()
     nights = serializers.IntegerField(help_text="Nights played.")
     games = serializers.IntegerField(help_text="Games played (finished).")
     wins = serializers.IntegerField(help_text="Games won.")
