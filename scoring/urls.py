@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views, watch
+from scoring import players, views, watch
 
 app_name = "scoring"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:game_id>/resume/", views.game_resume, name="game_resume"),
     path("games/<int:game_id>/delete/", views.game_delete, name="game_delete"),
     path("clubs/<slug:slug>/games/", views.club_games, name="club_games"),
+    path("players/<int:player_id>/", players.player, name="player"),
     path("players/<int:player_id>/games/", views.player_games, name="player_games"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
