@@ -17,7 +17,7 @@ values_list query) of game ids, or a DateRange; or it refuses with ScopeRefused 
 a sentence for people. Until one is registered, `?season=` is refused by name.
 """
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
@@ -27,11 +27,11 @@ import django_filters
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Sum
-from django.db.models.functions import Lower
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
 from pitchclub import selectors as permissions
+from pitchclub import sql
 from pitchclub.models import Player
 from scoring import engine, selectors
 from scoring.filters import GameFilter
@@ -390,59 +390,54 @@ def player_stats(
     recent: int = RECENT,
 ) -> PlayerStats:
     """The statistics of `player` over `games` (stats_filter's games: those the
-    caller may read and that count, filtered). 6 queries, whatever the number of
-    games: games by variant, pitching by bid, points, partners, opponents, recent
-    games (2: the games, then their seats)."""
-    seats = Seat.objects.filter(player=player, game__in=games)
+    caller may read and that count, filtered). 5 queries, whatever the number of
+    games: games by variant, pitching by bid, points, the other players met, the
+    recent games (2: the games, then their seats)."""
     by_variant = {
-        row["game__variant"]: row
-        for row in seats.values("game__variant")
-        .annotate(
-            played=Count("pk"),
-            finished=Count("pk", filter=Q(game__status=Status.FINISHED)),
-            won=Count("pk", filter=Q(game__winner=F("side"))),
-            hands=Sum("game__hand_count"),
+        variant: (GameFigures(played, finished, won), hands or 0)
+        for variant, played, finished, won, hands in _rows(
+            "SELECT variant, COUNT(*), "
+            f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END), "
+            "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END), SUM(hand_count) "
+            "FROM mine GROUP BY variant",
+            player,
+            games,
         )
-        .order_by()
     }
     pitched: dict[str, list[BidFigures]] = {}
-    for row in (
-        Hand.objects.filter(
-            game__in=games,
-            game__seats__player=player,
-            pitcher=F("game__seats__number"),
-        )
-        .values("game__variant", "bid")
-        .annotate(pitched=Count("pk"), made=Count("pk", filter=Q(made=True)))
-        .order_by("bid")
+    for kind, bid, count, made in _rows(
+        "SELECT m.variant, h.bid, COUNT(*), SUM(CASE WHEN h.made THEN 1 ELSE 0 END) "
+        f"FROM mine m INNER JOIN {sql.table(Hand)} h "
+        "ON h.game_id = m.id AND h.pitcher = m.number "
+        "GROUP BY m.variant, h.bid ORDER BY h.bid",
+        player,
+        games,
     ):
-        pitched.setdefault(row["game__variant"], []).append(
-            BidFigures(row["bid"], row["pitched"], row["made"])
-        )
+        pitched.setdefault(kind, []).append(BidFigures(bid, count, made))
     taken: dict[str, dict[str, tuple[int, int]]] = {}
-    for row in (
-        Award.objects.filter(player=player, hand__game__in=games)
-        .values("hand__game__variant", "point")
-        .annotate(times=Count("pk"), worth=Sum("value"))
-        .order_by()
+    for kind, point, times, worth in _rows(
+        "SELECT m.variant, a.point, COUNT(*), SUM(a.value) "
+        f"FROM mine m INNER JOIN {sql.table(Hand)} h ON h.game_id = m.id "
+        f"INNER JOIN {sql.table(Award)} a ON a.hand_id = h.id "
+        "WHERE a.player_id = %s GROUP BY m.variant, a.point",
+        player,
+        games,
+        [player.pk],
     ):
-        taken.setdefault(row["hand__game__variant"], {})[row["point"]] = (
-            row["times"],
-            row["worth"],
-        )
+        taken.setdefault(kind, {})[point] = (times, worth)
+    partners, opponents = _records(player, games, top)
     variants = []
     for kind in engine.Variant:
-        row = by_variant.get(kind.value)
-        if row is None:
+        if kind.value not in by_variant:
             continue
+        played, hands = by_variant[kind.value]
         bids = pitched.get(kind.value, [])
         points = taken.get(kind.value, {})
-        hands = row["hands"] or 0
         variants.append(
             VariantFigures(
                 variant=kind.value,
                 label=str(Variant(kind.value).label),
-                games=GameFigures(row["played"], row["finished"], row["won"]),
+                games=played,
                 hands=hands,
                 pitching=BidFigures(
                     None, sum(b.pitched for b in bids), sum(b.made for b in bids)
@@ -463,8 +458,8 @@ def player_stats(
     return PlayerStats(
         player=player,
         variants=variants,
-        partners=_records(player, games, partners=True, top=top),
-        opponents=_records(player, games, partners=False, top=top),
+        partners=partners,
+        opponents=opponents,
         recent=_recent(player, games, recent),
         point_names=covered_points(variant),
     )
@@ -477,39 +472,57 @@ def covered_points(variant: str | None) -> tuple[str, ...]:
     return POINT_IDS
 
 
-def _records(
-    player: Player, games: QuerySet[Game], *, partners: bool, top: int
-) -> list[Record]:
-    """The other players' seats in the player's games (one filter() call, so that
-    `game__seats` is the player's own seat throughout), grouped by player."""
-    mine = F("game__seats__side")
-    together = Q(side=mine) if partners else ~Q(side=mine)
-    others = (
-        Seat.objects.filter(together, game__in=games, game__seats__player=player)
-        .exclude(player=player)
-        .values("player", "player__name")
-        .annotate(
-            games=Count("pk"),
-            won=Count("pk", filter=Q(game__winner=mine)),
-            lost=Count("pk", filter=Q(game__winner=F("side"))),
-        )
+def _mine(player: Player, games: QuerySet[Game]) -> tuple[str, list[Any]]:
+    """`mine`: the player's seat in each of `games`, with the game's columns the
+    figures need, computed once per statement (MATERIALIZED: the planner then
+    joins the hands and awards to a few thousand known rows, instead of guessing
+    how many games the visibility filter keeps)."""
+    chosen, params = games.order_by().values("id").query.sql_with_params()
+    return (
+        "WITH mine AS MATERIALIZED (SELECT g.id, g.variant, g.status, g.winner, "
+        "g.hand_count, s.side, s.number "
+        f"FROM {sql.table(Seat)} s INNER JOIN {sql.table(Game)} g "
+        f"ON g.id = s.game_id WHERE s.player_id = %s AND s.game_id IN ({chosen})) ",
+        [player.pk, *params],
     )
-    if partners:
-        # Most games won together, then the fewest games it took.
-        order = ("-won", "games", Lower("player__name"), "player")
-    else:
-        # Who beat the player most often, then who was met most.
-        order = ("-lost", "-games", Lower("player__name"), "player")
-    return [
-        Record(
-            row["player"],
-            row["player__name"],
-            row["games"],
-            row["won"],
-            0 if partners else row["lost"],
-        )
-        for row in others.order_by(*order)[:top]
-    ]
+
+
+def _rows(
+    query: str, player: Player, games: QuerySet[Game], params: Sequence[Any] = ()
+) -> list[tuple[Any, ...]]:
+    """The rows of `query` over `mine` (the player's games)."""
+    mine, mine_params = _mine(player, games)
+    with sql.db().cursor() as cursor:
+        cursor.execute(mine + query, [*mine_params, *params])
+        return cursor.fetchall()
+
+
+def _records(
+    player: Player, games: QuerySet[Game], top: int
+) -> tuple[list[Record], list[Record]]:
+    """Every other player met in the player's games, with and against (1 query):
+    the best partners (most games won together, then the fewest games it took)
+    and the toughest opponents (who beat the player most often, then who was met
+    most), `top` of each."""
+    rows = _rows(
+        "SELECT o.player_id, p.name, "
+        "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 END) "
+        f"FROM mine m INNER JOIN {sql.table(Seat)} o ON o.game_id = m.id "
+        f"INNER JOIN {sql.table(Player)} p ON p.id = o.player_id "
+        "WHERE o.player_id <> %s GROUP BY o.player_id, p.name",
+        player,
+        games,
+        [player.pk],
+    )
+    partners = [Record(row[0], row[1], row[2], row[3]) for row in rows if row[2]]
+    opponents = [Record(row[0], row[1], *row[4:]) for row in rows if row[4]]
+    partners.sort(key=lambda r: (-r.won, r.games, r.name.casefold(), r.player_id))
+    opponents.sort(key=lambda r: (-r.lost, -r.games, r.name.casefold(), r.player_id))
+    return partners[:top], opponents[:top]
 
 
 def _recent(player: Player, games: QuerySet[Game], limit: int) -> list[RecentGame]:

@@ -180,13 +180,53 @@ def test_the_query_count_does_not_grow_with_the_games(
     play(api, first, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
     ann = Seat.objects.get(game_id=first, number=0).player
 
-    # The player, the clubs of the filter's box, the figures (6), the recent
+    # The player, the clubs of the filter's box, the figures (5), the recent
     # games' seats.
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         assert page(client, ann).status_code == 200
     for _ in range(19):
         game = start(api, variant="auction", players=["Ann", "Bob", "Cy", "Di"])["id"]
         play(api, game, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         answer = page(client, ann)
     assert "Games 20 0 finished" in text(answer.content.decode())
+
+
+def test_every_name_links_to_the_players_page(
+    user: AbstractUser, client: Client
+) -> None:
+    """The sheet's totals, the hand page, the game cards (home, archives), the
+    roster; the table's tap buttons stay buttons."""
+    club = club_services.club_create(name="Grange", by=user)
+    api = APIClient()
+    api.force_authenticate(user)
+    game = start(
+        api, variant="auction", players=["Ann", "Bob", "Cy", "Di"], club=club.slug
+    )
+    play(api, game["id"], {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
+    game = start(
+        api,
+        variant="auction",
+        players=["Ann", "Bob", "Cy", "Di"],
+        partnership=True,
+        club=club.slug,
+    )["id"]
+    play(api, game, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
+    client.force_login(user)
+    players = {p.name: p.pk for p in club.players.all()}
+
+    def links(url: str) -> set[str]:
+        html = client.get(url).content.decode()
+        found = re.findall(r'class="player-link" href="/players/(\d+)/">([^<]+)<', html)
+        return {name for pk, name in found if players[name] == int(pk)}
+
+    everyone = {"Ann", "Bob", "Cy", "Di"}
+    assert links(f"/games/{game}/") == everyone
+    assert links(f"/games/{game}/hands/1/") == everyone
+    assert links("/") == everyone
+    assert links(f"/clubs/{club.slug}/games/") == everyone
+    assert everyone <= links(f"/clubs/{club.slug}/players/")
+    # The table's tap buttons name the players without linking them.
+    table = client.get(f"/games/{game}/").content.decode()
+    assert 'class="tap' in table
+    assert not re.search(r'<label[^>]*class="tap[^"]*"[^>]*>[^<]*<a ', table)
