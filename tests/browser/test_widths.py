@@ -260,6 +260,10 @@ TARGETS: list[Target] = [
     Target("archive-filtered", lambda w: f"/games/?variant=auction&club={w.club.slug}"),
     Target("club-archive", lambda w: f"/clubs/{w.club.slug}/games/"),
     Target("player-archive", lambda w: f"/players/{first_player(w)}/games/"),
+    Target("player-stats", lambda w: f"/players/{first_player(w)}/"),
+    Target(
+        "player-stats-13", lambda w: f"/players/{first_player(w)}/?variant=thirteen"
+    ),
     Target("player", lambda w: f"/clubs/{w.club.slug}/players/{first_player(w)}/"),
     Target(
         "player-merge",
