@@ -31,7 +31,7 @@ urlpatterns = [
         name="hand",
     ),
     path(
-        "players/<int:player_id>/stats/",
+        "players/<int:id>/stats/",
         stats_api.PlayerStatsAPI.as_view(),
         name="player_stats",
     ),

@@ -146,7 +146,8 @@ class ScopeField(forms.CharField):
             return None
         supplied = scope(self.scope_name)
         if supplied is None:
-            raise ValidationError(_NOT_YET[self.scope_name], code="no_scope")
+            # As for a season that does not exist: none does yet.
+            raise ValidationError(_NOT_YET[self.scope_name], code="unknown")
         try:
             return _scope_filter(supplied.resolver(value))
         except ScopeRefused as refused:

@@ -44,7 +44,14 @@ class BidOutput(serializers.Serializer):
 @extend_schema_field(
     {
         "type": "object",
-        "additionalProperties": {"$ref": "#/components/schemas/BidOutput"},
+        "additionalProperties": {
+            "type": "object",
+            "properties": {
+                "pitched": {"type": "integer"},
+                "made": {"type": "integer"},
+            },
+            "required": ["pitched", "made"],
+        },
         "description": "By the bid's value (a string key), only values that occur.",
         "example": {"2": {"pitched": 14, "made": 12}, "3": {"pitched": 12, "made": 8}},
     }
@@ -160,7 +167,9 @@ class PlayerStatsAPI(APIView):
         "the caller may read, abandoned games left out, filtered by the parameters "
         "below.",
     )
-    def get(self, request: Request, player_id: int) -> Response:
+    def get(self, request: Request, **path: int) -> Response:
+        # The path names the player `{id}`, as API.md writes it.
+        player_id = path["id"]
         try:
             player = stats.visible_player(player_id=player_id, user=request.user)
         except Player.DoesNotExist as missing:
