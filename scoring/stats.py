@@ -391,7 +391,7 @@ def player_stats(
     recent: int = RECENT,
 ) -> PlayerStats:
     """The statistics of `player` over `games` (stats_filter's games: those the
-    caller may read and that count, filtered). 5 queries, whatever the number of
+    caller may read and that count, filtered). 6 queries, whatever the number of
     games: games by variant, pitching by bid, points, the other players met, the
     recent games (2: the games, then their seats)."""
     by_variant = {
