@@ -44,7 +44,8 @@ format: install
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-# The API benchmark runs on SQLite, then on PostgreSQL when DATABASE_URL is set; the
+# The API benchmark runs on SQLite, then on PostgreSQL when DATABASE_URL is set (so
+# does the player statistics' benchmark, PostgreSQL only: 100,000 hands); the
 # saturated throughput comes from a short load test without faults (it needs
 # PostgreSQL's server binaries: it starts a cluster of its own).
 bench: install
@@ -54,6 +55,7 @@ bench: install
 	env -u DATABASE_URL $(BIN)/python bench/api_bench.py
 	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/api_bench.py; fi
 	$(BIN)/python bench/leaderboard_bench.py
+	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/stats_bench.py; fi
 	if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
 	  $(BIN)/python bench/loadtest.py --no-faults --tables 100; \
 	else echo "No PostgreSQL server binaries: the load test is skipped."; fi

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring import apis
+from scoring import apis, stats_api
 
 urlpatterns = [
     path("games/", apis.GamesAPI.as_view(), name="games"),
@@ -29,5 +29,10 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:number>/",
         apis.HandDetailAPI.as_view(),
         name="hand",
+    ),
+    path(
+        "players/<int:id>/stats/",
+        stats_api.PlayerStatsAPI.as_view(),
+        name="player_stats",
     ),
 ]

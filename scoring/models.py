@@ -147,6 +147,12 @@ class Seat(models.Model):
                 condition=Q(side__lte=F("number")), name="seat_side_le_seat"
             ),
         ]
+        # A player's games with their seat (scoring.stats), from the index alone.
+        indexes = [
+            models.Index(
+                fields=["player", "game", "side", "number"], name="seat_player_game_idx"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Seat {self.number} of game {self.game_id}: {self.player}"
@@ -206,6 +212,14 @@ class Hand(models.Model):
                 name="hand_trump_known",
             ),
         ]
+        # The statistics (scoring.stats) read these from the indexes alone: the
+        # hands a seat pitched, by bid; each hand's id by game (for its awards).
+        indexes = [
+            models.Index(
+                fields=["game", "pitcher", "bid", "made"], name="hand_pitcher_idx"
+            ),
+            models.Index(fields=["game", "id"], name="hand_game_ids_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"Hand {self.number} of game {self.game_id}"
@@ -258,7 +272,12 @@ class Award(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["player", "point"], name="award_player_point_idx")
+            models.Index(fields=["player", "point"], name="award_player_point_idx"),
+            # A player's points with their hands (scoring.stats), index only.
+            models.Index(
+                fields=["player", "hand", "point", "value"],
+                name="award_player_hand_idx",
+            ),
         ]
 
     def __str__(self) -> str:

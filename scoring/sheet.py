@@ -29,12 +29,23 @@ def seat_names(game: Game) -> dict[int, str]:
     return {seat.number: seat.player.name for seat in game.seats.all()}
 
 
-def scoreboard(game: Game) -> list[dict[str, Any]]:
-    """Each side's name, score and whether it won (seats prefetched)."""
+def side_players(game: Game) -> list[list[dict[str, Any]]]:
+    """Each side's players, each {"id", "name"}, in seat order (seats prefetched):
+    the pages link every name to the player's statistics."""
+    rules = rules_for(game)
+    seats = {seat.number: seat.player for seat in game.seats.all()}
     return [
-        {"name": name, "score": score, "winner": game.winner == side}
-        for side, (name, score) in enumerate(
-            zip(side_names(game), game.scores, strict=True)
+        [{"id": seats[seat].pk, "name": seats[seat].name} for seat in side]
+        for side in rules.sides
+    ]
+
+
+def scoreboard(game: Game) -> list[dict[str, Any]]:
+    """Each side's name, players, score and whether it won (seats prefetched)."""
+    return [
+        {"name": name, "players": players, "score": score, "winner": game.winner == i}
+        for i, (name, players, score) in enumerate(
+            zip(side_names(game), side_players(game), game.scores, strict=True)
         )
     ]
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import leaderboard_views, views, watch
+from scoring import leaderboard_views, players, views, watch
 
 app_name = "scoring"
 
@@ -17,6 +17,7 @@ urlpatterns = [
         leaderboard_views.leaderboard,
         name="leaderboard",
     ),
+    path("players/<int:player_id>/", players.player, name="player"),
     path("players/<int:player_id>/games/", views.player_games, name="player_games"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),

@@ -277,6 +277,10 @@ TARGETS: list[Target] = [
     Target("leaderboard", lambda w: f"/clubs/{w.club.slug}/leaderboard/?min=1"),
     Target("leaderboard-below", lambda w: f"/clubs/{w.club.slug}/leaderboard/"),
     Target("player-archive", lambda w: f"/players/{first_player(w)}/games/"),
+    Target("player-stats", lambda w: f"/players/{first_player(w)}/"),
+    Target(
+        "player-stats-13", lambda w: f"/players/{first_player(w)}/?variant=thirteen"
+    ),
     Target("player", lambda w: f"/clubs/{w.club.slug}/players/{first_player(w)}/"),
     Target(
         "player-merge",

@@ -27,7 +27,7 @@ from pitchclub import services as club_services
 from pitchclub.clubs.apis import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
 from pitchclub.wsgi import application
-from scoring import apis, services
+from scoring import apis, services, stats
 from scoring.filters import GameFilter
 from scoring.models import Game
 from tests.factories import NAMES, UserFactory, record
@@ -88,9 +88,17 @@ class GamesQuery:
         return self.found.form.errors.as_data()
 
 
+class StatsQuery(GamesQuery):
+    """player_stats's query read as the API reads it (scoring.stats.StatsFilter)."""
+
+    def __init__(self, *, data: Any, context: dict[str, Any]) -> None:
+        self.found = stats.stats_filter(data, context["request"].user)
+
+
 QUERY_INPUTS: dict[str, Any] = {
     "club_players_list": roster.RosterQueryInput,
     "games_list": GamesQuery,
+    "player_stats": StatsQuery,
     "tournaments_list": tournament_apis.TournamentListQuery,
     "games_deleted": apis.DeletedGamesQuery,
 }
@@ -130,6 +138,9 @@ def make_world(names: Collection[str] = ()) -> World:
         path["user_id"] = member.pk
     if "player_id" in names:
         path["player_id"] = club_services.guest_add(club=club, name="Dot").pk
+    if "id" in names:
+        # A player's statistics (/players/{id}/stats/, as API.md names it).
+        path["id"] = club_services.guest_add(club=club, name="Dot").pk
     if "code" in names:
         path["code"] = club_services.invite_create(club=club, by=organiser).code
     if "game_id" in names:

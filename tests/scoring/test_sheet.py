@@ -49,9 +49,26 @@ def test_the_sheet_has_a_row_per_hand_and_the_next_deal(three_hands: Game) -> No
 def test_a_team_is_named_by_its_players() -> None:
     game = _read(game_factory(players=4, partnership=True))
     assert sheet.side_names(game) == ["Ann & Cy", "Bob & Di"]
+    ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
     assert sheet.game_cards([game])[0]["sides"] == [
-        {"name": "Ann & Cy", "score": 0, "winner": False},
-        {"name": "Bob & Di", "score": 0, "winner": False},
+        {
+            "name": "Ann & Cy",
+            "players": [
+                {"id": ids["Ann"], "name": "Ann"},
+                {"id": ids["Cy"], "name": "Cy"},
+            ],
+            "score": 0,
+            "winner": False,
+        },
+        {
+            "name": "Bob & Di",
+            "players": [
+                {"id": ids["Bob"], "name": "Bob"},
+                {"id": ids["Di"], "name": "Di"},
+            ],
+            "score": 0,
+            "winner": False,
+        },
     ]
 
 

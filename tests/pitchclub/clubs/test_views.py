@@ -387,7 +387,8 @@ def test_roster_marks_guests(club: Club) -> None:
     text = text_of(Client().get(reverse("clubs:roster", args=[club.slug])))
     dot = club.players.get(name="Dot")
     assert re.search(
-        rf'id="player-{dot.pk}">\s*<div[^>]*>\s*<span class="row-name">Dot'
+        rf'id="player-{dot.pk}">\s*<div[^>]*>\s*<span class="row-name">'
+        rf'<a class="player-link" href="/players/{dot.pk}/">Dot</a>'
         r'</span>\s*<span class="tag guest">Guest</span>',
         text,
     )

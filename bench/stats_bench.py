@@ -1,0 +1,249 @@
+"""How fast a busy player's statistics answer: the player page and the stats API.
+
+Run ``DATABASE_URL=postgres://…/pc_<name> python bench/stats_bench.py`` from the
+project root (``make bench`` runs it when DATABASE_URL is set). It creates a test
+database on that server, builds with bulk inserts one player with about 100,000
+hands in 5,000 games (4-player partnership and 2-4 player solo Auction Pitch, and
+13-Point, in a public club and outside clubs, a few abandoned, against a pool of
+other players), then times through Django's test client the player page and the
+stats API, unfiltered and filtered: the median of ROUNDS answers and the queries
+of one. Server time only: no network, no browser. The target is a median under
+150 ms for each. ``--keep`` keeps the database and its games for the next run
+(building them takes minutes).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchclub.settings")
+os.environ.setdefault("DEBUG", "1")
+
+import django
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+TARGET_MS = 150.0
+GAMES = 5_000
+HANDS_PER_GAME = 20
+OTHERS = 60
+ROUNDS = 15
+BATCH = 5_000
+
+AUCTION = ("high", "low", "jack", "game")
+THIRTEEN = {
+    "ace": 1,
+    "jack": 1,
+    "jick": 1,
+    "high_joker": 1,
+    "low_joker": 1,
+    "ten": 1,
+    "three": 3,
+    "off_three": 3,
+    "two": 1,
+}
+
+
+def timed(call: Callable[[], object]) -> tuple[float, float, int]:
+    """Median and slowest in ms over ROUNDS answers, and the queries of one."""
+    executed: list[str] = []
+
+    def count(execute, sql, params, many, context):
+        executed.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        response = call()
+    if getattr(response, "status_code", 200) != 200:
+        raise SystemExit(f"unexpected answer {response.status_code}: {response}")
+    times = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times), len(executed)
+
+
+def build(rng: random.Random) -> int:
+    """The games, seats, hands and awards; returns the busy player's id."""
+    from django.contrib.auth import get_user_model
+
+    from pitchclub import services as club_services
+    from pitchclub.models import Player
+    from scoring.models import Award, Game, Hand, Seat, Status
+
+    keeper = get_user_model().objects.create_user("bench", password="bench-pass")
+    club = club_services.club_create(name="Bench Club", by=keeper)
+    ann = Player.objects.create(name="Ann", club=club)
+    others = Player.objects.bulk_create(
+        Player(name=f"Other {n}", club=club) for n in range(OTHERS)
+    )
+    games: list[Game] = []
+    shapes: list[tuple[str, bool, int]] = []
+    for number in range(GAMES):
+        kind = rng.random()
+        if kind < 0.35:
+            shape = ("auction", True, 4)
+        elif kind < 0.75:
+            shape = ("auction", False, rng.choice((2, 3, 4)))
+        else:
+            shape = ("thirteen", True, 4)
+        variant, partnership, players = shape
+        sides = players // 2 if partnership else players
+        abandoned = number % 50 == 7
+        winner = None if abandoned else rng.randrange(sides)
+        games.append(
+            Game(
+                variant=variant,
+                partnership=partnership,
+                player_count=players,
+                options={"target": 7 if variant == "auction" else 55},
+                status=Status.ABANDONED if abandoned else Status.FINISHED,
+                winner=winner,
+                scores=[rng.randrange(-5, 12) for _ in range(sides)],
+                hand_count=HANDS_PER_GAME,
+                club=club if number % 5 else None,
+                created_by=keeper,
+            )
+        )
+        shapes.append(shape)
+    games = Game.objects.bulk_create(games, batch_size=BATCH)
+    seats: list[Seat] = []
+    for game, (_, partnership, players) in zip(games, shapes, strict=True):
+        # Ann sits at a random seat; the others from the pool.
+        mine = rng.randrange(players)
+        table = rng.sample(others, players - 1)
+        for seat in range(players):
+            player = ann if seat == mine else table.pop()
+            side = seat % (players // 2) if partnership else seat
+            seats.append(Seat(game=game, number=seat, side=side, player=player))
+    Seat.objects.bulk_create(seats, batch_size=BATCH)
+    seated = {(s.game_id, s.number): s for s in seats}
+    hands: list[Hand] = []
+    for game, (variant, partnership, players) in zip(games, shapes, strict=True):
+        sides = players // 2 if partnership else players
+        for number in range(1, HANDS_PER_GAME + 1):
+            pitcher = rng.randrange(players)
+            bid = (
+                rng.randint(2, 4)
+                if variant == "auction"
+                else rng.choice((5, 6, 7, 8, 9, 13))
+            )
+            hands.append(
+                Hand(
+                    game=game,
+                    number=number,
+                    dealer=(number - 1) % players,
+                    pitcher=pitcher,
+                    bid=bid,
+                    bidding_side=seated[(game.pk, pitcher)].side,
+                    won=[0] * sides,
+                    made=rng.random() < 0.7,
+                    deltas=[0] * sides,
+                    scores=[0] * sides,
+                )
+            )
+    hands = Hand.objects.bulk_create(hands, batch_size=BATCH)
+    awards: list[Award] = []
+    for hand in hands:
+        game = hand.game
+        points = AUCTION if game.variant == "auction" else tuple(THIRTEEN)
+        for point in points:
+            if point in ("jack", "game") and rng.random() < 0.2:
+                continue
+            seat = rng.randrange(game.player_count)
+            taker = seated[(game.pk, seat)]
+            if game.partnership and rng.random() < 0.05:
+                # The rest credited to a team: no seat, no player.
+                awards.append(Award(hand=hand, point=point, side=taker.side))
+                continue
+            awards.append(
+                Award(
+                    hand=hand,
+                    point=point,
+                    seat=seat,
+                    side=taker.side,
+                    value=THIRTEEN.get(point, 1) if game.variant == "thirteen" else 1,
+                    player=taker.player,
+                )
+            )
+        if len(awards) >= 50_000:
+            Award.objects.bulk_create(awards, batch_size=BATCH)
+            awards = []
+    Award.objects.bulk_create(awards, batch_size=BATCH)
+    # Games over about three years of club nights.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Game._meta.db_table} SET created_at = created_at - "
+            "(id %% %s) * interval '1 day'",
+            [1000],
+        )
+        cursor.execute("ANALYZE")
+    return ann.pk
+
+
+def main() -> int:
+    if connection.vendor != "postgresql":
+        print("stats_bench: set DATABASE_URL to a PostgreSQL server (pc_<name>).")
+        return 0
+    # --keep: keep the test database (and its games) for the next run.
+    keep = "--keep" in sys.argv
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, keepdb=keep)
+    try:
+        return run()
+    finally:
+        if not keep:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def run() -> int:
+    from pitchclub.models import Club, Player
+    from scoring.models import Award, Hand, Seat
+
+    rng = random.Random(13)
+    started = time.perf_counter()
+    kept = Player.objects.filter(name="Ann").first()
+    ann = kept.pk if kept is not None else build(rng)
+    hands = Hand.objects.filter(game__seats__player_id=ann).count()
+    print(
+        f"Built in {time.perf_counter() - started:.0f} s: player {ann} in "
+        f"{Seat.objects.filter(player_id=ann).count()} games, {hands} hands, "
+        f"{Award.objects.count()} awards in all."
+    )
+    slug = Club.objects.get().slug
+    client = Client()
+    answers = {
+        "player page": f"/players/{ann}/",
+        "player page, auction": f"/players/{ann}/?variant=auction",
+        "player page, club, 2024": f"/players/{ann}/?club={slug}&from=2024-01-01",
+        "stats API": f"/api/v1/players/{ann}/stats/",
+        "stats API, 13-point": f"/api/v1/players/{ann}/stats/?variant=thirteen",
+    }
+    slow = []
+    print(f"{'answer':<26} {'median ms':>9} {'max ms':>7} {'queries':>7}")
+    for name, url in answers.items():
+        median, most, queries = timed(lambda url=url: client.get(url))
+        print(f"{name:<26} {median:>9.1f} {most:>7.1f} {queries:>7}")
+        if median > TARGET_MS:
+            slow.append(f"{name}: {median:.1f} ms")
+    if slow:
+        print(f"Over the target of {TARGET_MS:.0f} ms:", "; ".join(slow))
+        return 1
+    print(f"Every answer is under {TARGET_MS:.0f} ms (median).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""The player page (/players/<id>/): a player's statistics (scoring.stats) with their
+charts (scoring.charts), filtered by club, variant, season and dates."""
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_safe
+
+from pitchclub.models import Player
+from scoring import charts, stats
+from scoring.templatetags.stats import percent
+
+
+def _bid_chart(variant: stats.VariantFigures) -> Any:
+    bars = [
+        charts.Bar(
+            gettext("Bid %(bid)s") % {"bid": figures.bid},
+            figures.made,
+            figures.pitched,
+            f"{figures.made}/{figures.pitched} · {percent(figures.made_rate)}",
+        )
+        for figures in variant.by_bid
+    ]
+    described = "; ".join(
+        gettext("bid %(bid)s: made %(made)s of %(pitched)s")
+        % {"bid": f.bid, "made": f.made, "pitched": f.pitched}
+        for f in variant.by_bid
+    )
+    return charts.bar_chart(
+        bars,
+        chart_id=f"bids-{variant.variant}",
+        title=gettext("Bids made by level, %(variant)s") % {"variant": variant.label},
+        description=described or gettext("No bids yet."),
+    )
+
+
+def _points_chart(variant: stats.VariantFigures) -> Any:
+    bars = [
+        charts.Bar(
+            figures.label,
+            figures.taken,
+            figures.hands,
+            f"{figures.taken} · {percent(figures.rate)}",
+        )
+        for figures in variant.points
+    ]
+    described = "; ".join(
+        ngettext(
+            "%(point)s taken %(taken)s time in %(hands)s hands",
+            "%(point)s taken %(taken)s times in %(hands)s hands",
+            f.taken,
+        )
+        % {"point": f.label, "taken": f.taken, "hands": f.hands}
+        for f in variant.points
+    )
+    return charts.bar_chart(
+        bars,
+        chart_id=f"points-{variant.variant}",
+        title=gettext("Points taken, %(variant)s") % {"variant": variant.label},
+        description=described,
+    )
+
+
+@require_safe
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's statistics over the games the visitor may read (a private club's
+    player: its members only)."""
+    try:
+        shown = stats.visible_player(player_id=player_id, user=request.user)
+    except Player.DoesNotExist as missing:
+        raise Http404("No such player.") from missing
+    found = stats.stats_filter(request.GET, request.user)
+    context: dict[str, Any] = {
+        "player": shown,
+        "filter": found,
+        "filtered": found.active,
+        "seasons": found.seasons,
+    }
+    if not found.is_valid():
+        return render(request, "scoring/player.html", context, status=400)
+    figures = stats.player_stats(
+        player=shown,
+        games=found.qs,
+        variant=found.form.cleaned_data.get("variant") or None,
+    )
+    context["stats"] = figures
+    context["variants"] = [
+        {
+            "figures": variant,
+            "bid_chart": _bid_chart(variant) if variant.by_bid else None,
+            "points_chart": _points_chart(variant) if variant.hands else None,
+        }
+        for variant in figures.variants
+    ]
+    return render(request, "scoring/player.html", context)

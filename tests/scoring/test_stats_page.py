@@ -1,0 +1,232 @@
+"""The player page (/players/<id>/): the figures of tests/scoring/test_stats_api.py's
+games as the page shows them, its filters, who may see it, its charts and its
+queries."""
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractUser
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from pitchclub import services as club_services
+from pitchclub.models import Player
+from scoring import charts
+from scoring.models import Seat
+from tests.factories import UserFactory
+from tests.scoring.apis.helpers import play, start
+from tests.scoring.test_stats_api import all4, record_games
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games(api: APIClient) -> dict[str, int]:
+    return record_games(api)
+
+
+@pytest.fixture
+def ann(games: dict[str, int]) -> Player:
+    return Seat.objects.get(game_id=games["A"], number=0).player
+
+
+def page(client: Client, player: Player, query: str = "") -> Any:
+    url = reverse("scoring:player", args=[player.pk])
+    return client.get(url + (f"?{query}" if query else ""))
+
+
+def text(html: str) -> str:
+    """The page's words, tags out, spaces squeezed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_page_shows_every_figure(
+    client: Client, ann: Player, games: dict[str, int]
+) -> None:
+    answer = page(client, ann)
+
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    words = text(html)
+    assert '<h1 class="archive-title">Ann</h1>' in html
+    # Games, won of finished, hands and points a hand (33 / 11), bids, the moon.
+    assert "Games 5 4 finished" in words
+    assert "Won 3 75% of finished" in words
+    assert "Hands 11 3.0 points a hand" in words
+    assert "Bids 7 5 made · 2 set" in words
+    assert "Bids made 71% set back 29%" in words
+    assert "Shot the moon 2 1 made · 1 set" in words
+    # Auction Pitch: bids by level (pitched, made, set, made %) and the points.
+    assert "2 1 1 0 100%" in words
+    assert "3 2 1 1 50%" in words
+    assert "4 2 2 0 100%" in words
+    assert "All 5 4 1 80%" in words
+    assert "High 6 75%" in words
+    assert "Low 4 50%" in words
+    assert "Jack 3 38%" in words
+    assert "Game 3 38%" in words
+    # 13-Point: two moons, one made; the points of 3 hands.
+    assert "13 moon 2 1 1 50%" in words
+    assert "Ace 3 100%" in words
+    assert "Off-three 0 0%" in words
+    # Partners and opponents link to their pages.
+    cy = Seat.objects.get(game_id=games["A"], number=2).player
+    assert f'href="{reverse("scoring:player", args=[cy.pk])}">Cy</a>' in html
+    assert "Cy 3 2 67%" in words
+    assert "Bob 5 3 1" in words
+    # Recent games: results and links; the abandoned game is not there.
+    assert words.count("★ Won") == 3
+    assert "Lost · 0" in words
+    assert "In progress · -7" in words
+    assert html.count('class="card result-') == 5
+    # The rating's place, filled at the merge.
+    assert 'id="rating"' in html
+
+
+def test_filters_on_the_page(client: Client, ann: Player) -> None:
+    thirteen = text(page(client, ann, "variant=thirteen").content.decode())
+
+    assert "Games 2 1 finished" in thirteen
+    assert "Auction Pitch" not in thirteen.split("Recent games")[0].split("Filter")[-1]
+    assert "Hands 3" in thirteen
+
+
+def test_a_wrong_filter_is_said_next_to_its_box(client: Client, ann: Player) -> None:
+    answer = page(client, ann, "variant=poker&from=soon")
+
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert "“poker” is not a game" in html
+    assert "“From” is not a date" in html
+    assert "Fix the filter marked above" in html
+    assert "stat-cards" not in html
+
+
+def test_season_is_refused_by_name_until_seasons_exist(
+    client: Client, ann: Player
+) -> None:
+    plain = page(client, ann).content.decode()
+    refused = page(client, ann, "season=3")
+
+    # No season box while no app supplies seasons, but the refusal is shown.
+    assert 'name="season"' not in plain
+    assert refused.status_code == 400
+    assert "No seasons exist yet" in refused.content.decode()
+
+
+def test_a_private_clubs_player_page_is_404_to_outsiders(
+    user: AbstractUser, client: Client
+) -> None:
+    club = club_services.club_create(name="Back Room", by=user)
+    club.is_private = True
+    club.save()
+    pat = club_services.guest_add(club=club, name="Pat")
+    outsider = Client()
+    outsider.force_login(UserFactory())
+    member = Client()
+    member.force_login(user)
+
+    assert page(client, pat).status_code == 404
+    assert page(outsider, pat).status_code == 404
+    assert page(member, pat).status_code == 200
+    assert client.get("/players/99999999999999999999/").status_code == 404
+
+
+def test_the_charts_are_images_with_words_and_no_inline_style(
+    client: Client, ann: Player
+) -> None:
+    html = page(client, ann).content.decode()
+
+    svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
+    # Bids and points, for each variant.
+    assert len(svgs) == 4
+    for svg in svgs:
+        assert 'role="img"' in svg
+        assert "aria-label=" in svg
+        assert "<title" in svg
+        assert "<desc" in svg
+        assert "style" not in svg
+    assert "bid 3: made 1 of 2" in html
+    assert "High taken 6 times in 8 hands" in html
+
+
+def test_chart_markup_escapes_labels() -> None:
+    bars = charts.bar_chart(
+        [charts.Bar("<b>&", 2, 4)], chart_id="x", title="T<", description="D>"
+    )
+    line = charts.line_chart(
+        [charts.Point("<i>", 1.5), charts.Point("z", 3)],
+        chart_id="y",
+        title="L",
+        description="d",
+    )
+
+    assert "<b>" not in bars
+    assert "&lt;b&gt;&amp;" in bars
+    assert "T&lt;" in bars
+    # Half the track (track 148 of the 320 units).
+    assert 'width="74.0"' in bars
+    assert "&lt;i&gt;" in line
+    assert "<polyline" in line
+    assert "style" not in bars + line
+
+
+def test_the_query_count_does_not_grow_with_the_games(
+    api: APIClient, client: Client, django_assert_num_queries: Any
+) -> None:
+    first = start(api, variant="auction", players=["Ann", "Bob", "Cy", "Di"])["id"]
+    play(api, first, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
+    ann = Seat.objects.get(game_id=first, number=0).player
+
+    # The player, the clubs of the filter's box, the figures (5), the recent
+    # games' seats.
+    with django_assert_num_queries(8):
+        assert page(client, ann).status_code == 200
+    for _ in range(19):
+        game = start(api, variant="auction", players=["Ann", "Bob", "Cy", "Di"])["id"]
+        play(api, game, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
+    with django_assert_num_queries(8):
+        answer = page(client, ann)
+    assert "Games 20 0 finished" in text(answer.content.decode())
+
+
+def test_every_name_links_to_the_players_page(
+    user: AbstractUser, client: Client
+) -> None:
+    """The sheet's totals, the hand page, the game cards (home, archives), the
+    roster; the table's tap buttons stay buttons."""
+    club = club_services.club_create(name="Grange", by=user)
+    api = APIClient()
+    api.force_authenticate(user)
+    game = start(
+        api, variant="auction", players=["Ann", "Bob", "Cy", "Di"], club=club.slug
+    )
+    play(api, game["id"], {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
+    game = start(
+        api,
+        variant="auction",
+        players=["Ann", "Bob", "Cy", "Di"],
+        partnership=True,
+        club=club.slug,
+    )["id"]
+    play(api, game, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
+    client.force_login(user)
+    players = {p.name: p.pk for p in club.players.all()}
+
+    def links(url: str) -> set[str]:
+        html = client.get(url).content.decode()
+        found = re.findall(r'class="player-link" href="/players/(\d+)/">([^<]+)<', html)
+        return {name for pk, name in found if players[name] == int(pk)}
+
+    everyone = {"Ann", "Bob", "Cy", "Di"}
+    assert links(f"/games/{game}/") == everyone
+    assert links(f"/games/{game}/hands/1/") == everyone
+    assert links("/") == everyone
+    assert links(f"/clubs/{club.slug}/games/") == everyone
+    assert everyone <= links(f"/clubs/{club.slug}/players/")
+    # The table's tap buttons name the players without linking them.
+    table = client.get(f"/games/{game}/").content.decode()
+    assert 'class="tap' in table
+    assert not re.search(r'<label[^>]*class="tap[^"]*"[^>]*>[^<]*<a ', table)
