@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 
 from pitchclub.models import Player
-from scoring import charts, stats
+from scoring import charts, ratings, stats
 from scoring.templatetags.stats import percent
 
 
@@ -63,6 +63,33 @@ def _points_chart(variant: stats.VariantFigures) -> Any:
     )
 
 
+def _rating_chart(history: list[ratings.RatingPoint]) -> Any:
+    """The rating after each rated game; shown from the second game on."""
+    if len(history) < 2:
+        return None
+    points = [
+        charts.Point(point.finished_at.date().isoformat(), point.ordinal)
+        for point in history
+    ]
+    first, last = history[0], history[-1]
+    return charts.line_chart(
+        points,
+        chart_id="rating-history",
+        title=gettext("Rating after each finished game"),
+        description=gettext(
+            "%(games)s games: from %(first)s after the first to %(last)s now; "
+            "lowest %(low)s, highest %(high)s."
+        )
+        % {
+            "games": len(history),
+            "first": first.ordinal,
+            "last": last.ordinal,
+            "low": min(point.ordinal for point in history),
+            "high": max(point.ordinal for point in history),
+        },
+    )
+
+
 @require_safe
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics over the games the visitor may read (a private club's
@@ -86,6 +113,9 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         variant=found.form.cleaned_data.get("variant") or None,
     )
     context["stats"] = figures
+    # The rating counts every finished game of the player, whatever the filters.
+    context["rating"] = ratings.player_rating(shown)
+    context["rating_chart"] = _rating_chart(ratings.rating_history(shown))
     context["variants"] = [
         {
             "figures": variant,

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pitchclub.models import Player
-from scoring import stats
+from scoring import ratings, stats
 from scoring.models import Variant
 from scoring.vocabulary import POINT_IDS
 
@@ -145,8 +145,7 @@ def stats_payload(figures: stats.PlayerStats) -> dict[str, Any]:
             },
         },
         "points": figures.points,
-        # scoring.ratings wires the player's rating here.
-        "rating": None,
+        "rating": ratings.player_rating(figures.player),
     }
 
 

@@ -219,7 +219,16 @@ def test_every_figure_counted_by_hand(anon_api: APIClient, ann: Player) -> None:
     answer = anon_api.get(stats_url(ann.pk))
 
     assert answer.status_code == 200, answer.json()
-    assert answer.json() == {
+    figures = answer.json()
+    # Her rating: from her 4 finished games (3 won), shown as mu - 3 sigma; its
+    # values are tests/scoring/test_ratings.py's business.
+    rating = figures.pop("rating")
+    assert rating["games"] == 4
+    assert rating["ordinal"] == pytest.approx(
+        rating["mu"] - 3 * rating["sigma"], abs=0.02
+    )
+    assert rating["mu"] > 25  # more won than lost: above the model's start
+    assert figures == {
         "player": {"id": ann.pk, "name": "Ann"},
         "games": {"played": 5, "finished": 4, "won": 3},
         "hands": {
@@ -250,7 +259,6 @@ def test_every_figure_counted_by_hand(anon_api: APIClient, ann: Player) -> None:
             off_three=0,
             two=2,
         ),
-        "rating": None,
     }
 
 
@@ -573,7 +581,7 @@ def test_the_query_count_does_not_grow_with_the_games(
 
     # The player, then the games by variant, the bids, the points, the other
     # players met, the recent games and their seats.
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         assert anon_api.get(stats_url(ann.pk)).status_code == 200
     for _ in range(19):
         game = start(api, variant="auction", players=["Ann", "Bob", "Cy", "Di"])["id"]
@@ -584,11 +592,11 @@ def test_the_query_count_does_not_grow_with_the_games(
             thirteen["id"],
             {"auction": [5, "pass", "pass", "pass"], "awards": {"ace": 1, "three": 1}},
         )
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         answer = anon_api.get(stats_url(ann.pk))
     assert answer.json()["games"]["played"] == 39
     club = club_services.club_create(name="Grange", by=user)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         # A club filter looks the club up (among those the caller may see); none
         # of Ann's games is the club's, so no seats of recent games to fetch.
         assert anon_api.get(stats_url(ann.pk, f"club={club.slug}")).status_code == 200

@@ -81,8 +81,22 @@ def test_the_page_shows_every_figure(
     assert "Lost · 0" in words
     assert "In progress · -7" in words
     assert html.count('class="card result-') == 5
-    # The rating's place, filled at the merge.
-    assert 'id="rating"' in html
+    # Her rating after her 4 finished games, and its history as a chart whose
+    # text alternative gives the figures.
+    rating = text(html).split(" Rating ")[1]
+    assert re.match(r"-?\d+\.\d+ after 4 finished games · skill \d+", rating), rating
+    assert 'id="rating-history-title"' in html
+    assert "4 games: from" in html
+
+
+def test_no_rating_before_a_finished_game(client: Client, api: APIClient) -> None:
+    game = start(api, variant="auction", players=["Zed", "Yul"])
+    zed = Seat.objects.get(game_id=game["id"], number=0).player
+
+    html = page(client, zed).content.decode()
+
+    assert "No rating yet: it comes with the first finished game." in html
+    assert 'id="rating-history-title"' not in html
 
 
 def test_filters_on_the_page(client: Client, ann: Player) -> None:
@@ -140,8 +154,8 @@ def test_the_charts_are_images_with_words_and_no_inline_style(
     html = page(client, ann).content.decode()
 
     svgs = re.findall(r"<svg.*?</svg>", html, flags=re.S)
-    # Bids and points, for each variant.
-    assert len(svgs) == 4
+    # Bids and points, for each variant, and the rating after each game.
+    assert len(svgs) == 5
     for svg in svgs:
         assert 'role="img"' in svg
         assert "aria-label=" in svg
@@ -182,12 +196,12 @@ def test_the_query_count_does_not_grow_with_the_games(
 
     # The player, the clubs of the filter's box, the figures (5), the recent
     # games' seats.
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(10):
         assert page(client, ann).status_code == 200
     for _ in range(19):
         game = start(api, variant="auction", players=["Ann", "Bob", "Cy", "Di"])["id"]
         play(api, game, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(10):
         answer = page(client, ann)
     assert "Games 20 0 finished" in text(answer.content.decode())
 
