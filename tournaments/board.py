@@ -130,6 +130,8 @@ class StandingRow:
     seed: int
     champion: bool
     values: tuple[int, ...]
+    # A single player's entrant links to the player's page; a team does not.
+    player_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,11 @@ class Board:
 
 def _players(entrant: Entrant) -> str:
     return " & ".join(member.player.name for member in entrant.members.all())
+
+
+def _solo_player(entrant: Entrant) -> int | None:
+    members = entrant.members.all()
+    return members[0].player_id if len(members) == 1 else None
 
 
 def _label(tournament: Tournament, key: pairing.MatchKey) -> str:
@@ -344,6 +351,7 @@ def _standings(
                 seed=entrant.seed,
                 champion=tournament.champion_id == entrant.pk,
                 values=tuple(values),
+                player_id=_solo_player(entrant),
             )
         )
     return Standings(headers=tuple(headers), rows=tuple(rows))
