@@ -63,8 +63,13 @@ def _points_chart(variant: stats.VariantFigures) -> Any:
     )
 
 
-def _rating_chart(history: list[ratings.RatingPoint]) -> Any:
-    """The rating after each rated game; shown from the second game on."""
+# The rating chart shows the latest games (a line of thousands of dots says no more).
+RATING_CHART_GAMES = 50
+
+
+def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
+    """The rating after each of the latest rated games (`games` rated in all);
+    shown from the second game on."""
     if len(history) < 2:
         return None
     points = [
@@ -75,7 +80,10 @@ def _rating_chart(history: list[ratings.RatingPoint]) -> Any:
     return charts.line_chart(
         points,
         chart_id="rating-history",
-        title=gettext("Rating after each finished game"),
+        title=gettext("Rating after each finished game")
+        if len(history) == games
+        else gettext("Rating after each of the last %(shown)s finished games")
+        % {"shown": len(history)},
         description=gettext(
             "%(games)s games: from %(first)s after the first to %(last)s now; "
             "lowest %(low)s, highest %(high)s."
@@ -114,8 +122,9 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     )
     context["stats"] = figures
     # The rating counts every finished game of the player, whatever the filters.
-    context["rating"] = ratings.player_rating(shown)
-    context["rating_chart"] = _rating_chart(ratings.rating_history(shown))
+    rating = context["rating"] = ratings.player_rating(shown)
+    history = ratings.rating_history(shown, last=RATING_CHART_GAMES)
+    context["rating_chart"] = _rating_chart(history, rating["games"] if rating else 0)
     context["variants"] = [
         {
             "figures": variant,

@@ -135,17 +135,20 @@ class RatingPoint(NamedTuple):
     ordinal: float
 
 
-def rating_history(player: Player | int) -> list[RatingPoint]:
-    """The player's rating after each rated game, in finish order (1 query)."""
+def rating_history(player: Player | int, last: int | None = None) -> list[RatingPoint]:
+    """The player's rating after each rated game, in finish order (1 query); with
+    `last`, only the latest `last` games."""
     player_id = player if isinstance(player, int) else player.pk
     rows = (
         RatingChange.objects.filter(player_id=player_id)
-        .order_by("finished_at", "game_id")
+        .order_by("-finished_at", "-game_id")
         .values_list("finished_at", "game_id", "ordinal_after")
     )
+    if last is not None:
+        rows = rows[:last]
     return [
         RatingPoint(finished_at, game_id, round(value, DECIMALS))
-        for finished_at, game_id, value in rows
+        for finished_at, game_id, value in reversed(list(rows))
     ]
 
 

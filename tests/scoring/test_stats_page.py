@@ -244,3 +244,19 @@ def test_every_name_links_to_the_players_page(
     table = client.get(f"/games/{game}/").content.decode()
     assert 'class="tap' in table
     assert not re.search(r'<label[^>]*class="tap[^"]*"[^>]*>[^<]*<a ', table)
+
+
+def test_the_rating_chart_shows_the_latest_games(
+    client: Client, ann: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scoring import players
+
+    monkeypatch.setattr(players, "RATING_CHART_GAMES", 3)
+    html = page(client, ann).content.decode()
+
+    # 4 rated games, the last 3 drawn: 3 dots, said in the title and the words.
+    chart = re.search(r"<svg(?:(?!<svg).)*?rating-history.*?</svg>", html, re.S)
+    assert chart is not None
+    assert chart.group(0).count("<circle") == 3
+    assert "Rating after each of the last 3 finished games" in chart.group(0)
+    assert "3 games: from" in chart.group(0)
