@@ -257,7 +257,12 @@ REDOC_BLOCKED = [
 def test_redoc_renders_under_the_csp(page: Page, screenshot: Screenshot) -> None:
     page.goto("/api/v1/redoc/")
 
-    expect(page.locator(".api-info h1")).to_contain_text("Pitch Club API")
+    # Redoc fetches the whole schema, then builds the page from it in the browser:
+    # seconds of script on a busy machine (two test workers, each with a Chromium
+    # and a live server, on two cores), more than the default 5 s.
+    expect(page.locator(".api-info h1")).to_contain_text(
+        "Pitch Club API", timeout=20_000
+    )
     # The operations are rendered (the menu itself folds away at phone width).
     expect(page.locator("h2", has_text="Start a game")).to_be_visible()
     screenshot(full_page=False)
