@@ -25,12 +25,19 @@ demo: migrate
 run: demo
 	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# The suite runs in one worker process per core (pytest-xdist; tests/conftest.py caps
+# `auto` at the cores this machine gives us), each with its own test database and, for
+# the browser tests it is sent (last, in collection order), its own Chromium and live
+# server. WORKERS=0 runs everything in this process (for --pdb, or to compare).
+WORKERS ?= auto
+XDIST := -n $(WORKERS) --dist load
+
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # Only the headless-Chromium tests at phone size (make test runs them too).
 browser: install
-	$(BIN)/python -m pytest tests/browser $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) tests/browser $(PYTEST_ARGS)
 
 # What CI checks besides the tests: lint, formatting, the import layers
 # (docs/architecture.md) and that every model change has its migration.

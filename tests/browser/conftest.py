@@ -2,6 +2,7 @@
 pytest-playwright. Every browser test fails on a console error, an uncaught page error
 or a Content-Security-Policy violation, and can save screenshots to look at."""
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -163,7 +164,11 @@ def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[..., Path
         name = request.node.originalname + (f"-{suffix}" if suffix else "")
         path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=path, full_page=full_page, **options)
+        # Written whole, then renamed into place: the variants of a parametrized test
+        # share a name, and two pytest-xdist workers may save it at the same moment.
+        partial = path.with_name(f".{path.name}.{os.getpid()}")
+        partial.write_bytes(page.screenshot(full_page=full_page, **options))
+        partial.replace(path)
         return path
 
     return take
