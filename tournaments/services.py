@@ -1142,9 +1142,13 @@ def night_player_add(
         raise TournamentRefusal(
             "no_round_left", "player", params={"rounds": tournament.settings["rounds"]}
         )
-    ((name, (resolved,)),) = _resolve(
-        tournament.club, [EntrantInput(players=[player])], 1
-    )
+    try:
+        ((name, (resolved,)),) = _resolve(
+            tournament.club, [EntrantInput(players=[player])], 1
+        )
+    except TournamentRefusal as wrong:
+        # The API's field is the one player given, not an entrant of a list.
+        raise TournamentRefusal(wrong.code, "player", params=wrong.params) from wrong
     taken = EntrantPlayer.objects.filter(tournament=tournament, player=resolved)
     if taken.exists() or tournament.entrants.filter(name__iexact=name).exists():
         raise TournamentRefusal("already_playing", "player", params={"player": name})

@@ -68,6 +68,7 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "join": invites.JoinInput,
     "tournaments_create": tournament_apis.TournamentCreateInput,
     "tournament_match_result_create": tournament_apis.MatchResultInput,
+    "tournament_night_players_create": tournament_apis.NightPlayerInput,
     "club_seasons_create": season_apis.SeasonCreateInput,
     "season_nights_create": season_apis.NightCreateInput,
 }
