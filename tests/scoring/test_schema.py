@@ -157,6 +157,7 @@ def make_world(names: Collection[str] = ()) -> World:
         )
         path["tournament_id"] = tournament.pk
         path["match_id"] = tournament.matches.order_by("id").first().pk
+        path["entrant_id"] = tournament.entrants.order_by("seed").first().pk
     if "season_id" in names:
         path["season_id"] = seasons.season_create(
             club=club,
