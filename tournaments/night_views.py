@@ -6,7 +6,7 @@ in prize order, and printable table cards with each table's QR code."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models.functions import Lower
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import (
@@ -183,6 +183,8 @@ def table_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Printable table cards of the current round: table number, seats with
     names, the QR code of the table link (scorekeepers)."""
     tournament, access = _keeper(request, tournament_id)
+    if tournament.format != PROGRESSIVE:
+        raise Http404("Table cards are a progressive night's.")
     if not access.can_keep_score:
         why = KEEPERS.format(club=tournament.club.name)
         return _forbidden(request, tournament.club, access, why)
