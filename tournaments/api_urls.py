@@ -26,6 +26,16 @@ urlpatterns = [
         apis.RoundsAPI.as_view(),
         name="tournament-rounds",
     ),
+    path(
+        "tournaments/<int:tournament_id>/players/",
+        apis.NightPlayersAPI.as_view(),
+        name="tournament-night-players",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:entrant_id>/leave/",
+        apis.NightPlayerLeaveAPI.as_view(),
+        name="tournament-night-player-leave",
+    ),
     # League seasons (EVENTS.md "Seasons").
     path(
         "clubs/<slug:slug>/seasons/",

@@ -46,6 +46,7 @@ from scoring.models import Variant
 from tournaments import selectors, services
 from tournaments.models import (
     Bracket,
+    Entrant,
     Format,
     Match,
     MatchStatus,
@@ -53,7 +54,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.refusals import CONFLICT_CODES
-from tournaments.vocabulary import ENTRANTS_MAX, TOURNAMENT_NAME_MAX
+from tournaments.vocabulary import ENTRANTS_MAX, PROGRESSIVE, TOURNAMENT_NAME_MAX
 
 NO_TOURNAMENT = OpenApiResponse(
     description="No such tournament or match, or a private club's and the caller "
@@ -204,14 +205,25 @@ class TournamentListQuery(StrictInput):
 
 
 class MatchResultInput(StrictInput):
-    winner = StrictIntegerField(help_text="The winning entrant's id.")
+    winner = StrictIntegerField(
+        required=False,
+        help_text="The winning entrant's id (not at a progressive table).",
+    )
     scores = serializers.ListField(
         child=StrictIntegerField(),
         required=False,
         allow_null=True,
         min_length=2,
-        max_length=2,
-        help_text="The points, one per entrant in the match's order.",
+        max_length=5,
+        help_text="The points, one per entrant in the match's order; at a "
+        "progressive table (required) one per side as its game counts sides: 2 "
+        "at a table of four, one per player at a table of 3 or 5.",
+    )
+
+
+class NightPlayerInput(StrictInput):
+    player = PlayerRefField(
+        help_text='A roster player {"player": id} or a name (a new name adds a guest).'
     )
 
 
@@ -228,6 +240,10 @@ class EntrantOutput(serializers.Serializer):
     seed = serializers.IntegerField()
     name = serializers.CharField()
     players = EntrantPlayerOutput(many=True)
+    left = serializers.BooleanField(
+        help_text="A progressive night's player who has gone home (keeps their "
+        "tally, not seated again)."
+    )
 
 
 class MatchOutput(serializers.Serializer):
@@ -246,6 +262,12 @@ class MatchOutput(serializers.Serializer):
     wins = serializers.ListField(child=serializers.IntegerField())
     scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     winner = serializers.IntegerField(allow_null=True)
+    winners = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Who moves on: the winner, or at a completed progressive table "
+        "the players who move up (the winning side; a solo table's two highest "
+        "scorers).",
+    )
     on_paper = serializers.BooleanField()
 
 
@@ -504,14 +526,25 @@ class MatchResultAPI(APIView):
         _check_organiser(request, tournament.club)
         data = MatchResultInput(data=request.data)
         data.is_valid(raise_exception=True)
+        given = data.validated_data
         try:
-            services.match_result_enter(
-                tournament_id=tournament.pk,
-                match_id=match_id,
-                winner=data.validated_data["winner"],
-                scores=data.validated_data.get("scores"),
-                by=request.user,
-            )
+            if tournament.format == PROGRESSIVE:
+                services.table_result_enter(
+                    tournament_id=tournament.pk,
+                    match_id=match_id,
+                    scores=given.get("scores"),
+                    by=request.user,
+                )
+            elif "winner" not in given:
+                raise ValidationError({"winner": ["Give the winning entrant's id."]})
+            else:
+                services.match_result_enter(
+                    tournament_id=tournament.pk,
+                    match_id=match_id,
+                    winner=given["winner"],
+                    scores=given.get("scores"),
+                    by=request.user,
+                )
         except Match.DoesNotExist as missing:
             raise Http404("No such match in this tournament.") from missing
         return _read(tournament.pk)
@@ -528,7 +561,7 @@ class RoundsAPI(APIView):
             ),
             **WRITE_ERRORS,
         },
-        summary="Draw a Swiss's next round",
+        summary="Draw a Swiss's or a progressive night's next round",
         description=(
             "201 with the tournament. 409 while a match of the current round is "
             "not completed, after the last round, and for the formats that draw "
@@ -540,3 +573,65 @@ class RoundsAPI(APIView):
         _check_keeper(request, tournament.club)
         services.round_draw(tournament_id=tournament.pk, by=request.user)
         return _read(tournament.pk, status.HTTP_201_CREATED)
+
+
+class NightPlayersAPI(APIView):
+    @extend_schema(
+        operation_id="tournament_night_players_create",
+        request=NightPlayerInput,
+        responses={
+            201: TournamentOutput,
+            400: FIELD_WRONG,
+            403: OpenApiResponse(
+                description="Only the club's organisers and scorekeepers may."
+            ),
+            **WRITE_ERRORS,
+        },
+        summary="A late arrival at a progressive night",
+        description=(
+            "201 with the tournament. The player is seeded last and joins at the "
+            "last table from the next round, with no points for the rounds "
+            "missed. 409 once the night's last round is drawn."
+        ),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = _tournament(request, tournament_id)
+        _check_keeper(request, tournament.club)
+        data = NightPlayerInput(data=request.data, context={"request": request})
+        data.is_valid(raise_exception=True)
+        services.night_player_add(
+            tournament_id=tournament.pk,
+            player=data.validated_data["player"],
+            by=request.user,
+        )
+        return _read(tournament.pk, status.HTTP_201_CREATED)
+
+
+class NightPlayerLeaveAPI(APIView):
+    @extend_schema(
+        operation_id="tournament_night_player_leave",
+        request=None,
+        responses={
+            200: TournamentOutput,
+            403: OpenApiResponse(
+                description="Only the club's organisers and scorekeepers may."
+            ),
+            **WRITE_ERRORS,
+        },
+        summary="A player goes home from a progressive night",
+        description=(
+            "200 with the tournament. The player keeps their tally and is not "
+            "seated from the next round on. 409 if they have left already or "
+            "fewer than four players would stay."
+        ),
+    )
+    def post(self, request: Request, tournament_id: int, entrant_id: int) -> Response:
+        tournament = _tournament(request, tournament_id)
+        _check_keeper(request, tournament.club)
+        try:
+            services.night_player_leave(
+                tournament_id=tournament.pk, entrant_id=entrant_id, by=request.user
+            )
+        except Entrant.DoesNotExist as missing:
+            raise Http404("No such player at this night.") from missing
+        return _read(tournament.pk)

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from tournaments import pairing
 from tournaments.models import Entrant, Match, MatchStatus, Tournament
-from tournaments.vocabulary import ELIMINATION
+from tournaments.vocabulary import ELIMINATION, PROGRESSIVE
 
 
 def seeded_ids(entrants: Iterable[Entrant]) -> list[int]:
@@ -68,6 +68,38 @@ def all_results(matches: Iterable[Match]) -> list[pairing.Result]:
     return [result for match in ordered if (result := result_of(match)) is not None]
 
 
+def is_table(match: Match) -> bool:
+    """A progressive night's table (its players are its seats)."""
+    return match.seats is not None
+
+
+def table_result(match: Match) -> pairing.TableResult:
+    """A completed table's result as the library takes it."""
+    return pairing.TableResult(tuple(match.seats), tuple(match.scores))
+
+
+def table_winners(match: Match, seeds: dict[int, int]) -> tuple[int, ...]:
+    """Who moves up from a completed table (`seeds` by entrant id)."""
+    return pairing.table_winners(table_result(match), seeds)
+
+
+def played_rounds(matches: Iterable[Match]) -> list[pairing.PlayedRound]:
+    """A progressive night's rounds as played: each round's completed tables
+    (table order) and its sit-outs (the one-player byes)."""
+    by_round: dict[int, tuple[list[Match], list[int]]] = {}
+    for match in sorted(matches, key=lambda m: (m.round.number, m.number)):
+        tables, out = by_round.setdefault(match.round.number, ([], []))
+        if is_table(match):
+            if match.status == MatchStatus.COMPLETED:
+                tables.append(match)
+        elif match.slots == 1:
+            out.append(match.entrant_a_id)
+    return [
+        pairing.PlayedRound(tuple(table_result(table) for table in tables), tuple(out))
+        for _, (tables, out) in sorted(by_round.items())
+    ]
+
+
 def standings(
     tournament: Tournament, ids: Sequence[int], matches: Sequence[Match]
 ) -> list[pairing.Standing]:
@@ -78,4 +110,8 @@ def standings(
         )
     if tournament.format == "round_robin":
         return pairing.round_robin_standings(ids, all_results(matches))
+    if tournament.format == PROGRESSIVE:
+        return pairing.progressive_standings(
+            ids, played_rounds(matches), scoring=tournament.settings["scoring"]
+        )
     return pairing.swiss_standings(ids, all_results(matches))

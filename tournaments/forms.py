@@ -11,6 +11,7 @@ from django import forms
 from pitchclub.models import Player
 from pitchclub.text import parse_whole_number
 from scoring.engine import RuleViolation
+from scoring.engine.rules import MAX_HAND_LIMIT
 from scoring.forms import VARIANT_CHOICES, PlainForm
 from scoring.refusals import sentence
 from tournaments.refusals import TournamentRefusal
@@ -21,6 +22,9 @@ from tournaments.vocabulary import (
     FORMAT_LABELS,
     FORMATS_RUN,
     GAMES_PER_MATCH,
+    MOVEMENT_LABELS,
+    NIGHT_ROUNDS_MAX,
+    NIGHT_SCORING_LABELS,
     SETTINGS_DEFAULTS,
     TOURNAMENT_NAME_MAX,
 )
@@ -433,3 +437,113 @@ def _points(text: str) -> int | None:
     if number is None:
         return None
     return -number if negative else number
+
+
+class NightForm(PlainForm):
+    """A progressive night: its name, game, rounds and hands, movement and
+    tally, and the players checked in (roster ticks, then new guests' names,
+    one a line), seated in that order."""
+
+    name = forms.CharField(
+        label="Night's name",
+        max_length=TOURNAMENT_NAME_MAX,
+        error_messages={"required": "Give the night a name."},
+    )
+    variant = forms.ChoiceField(
+        label="Game", choices=VARIANT_CHOICES, initial=VARIANT_CHOICES[0][0]
+    )
+    rounds = forms.IntegerField(
+        label="Rounds",
+        min_value=1,
+        max_value=NIGHT_ROUNDS_MAX,
+        initial=4,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    hands_per_round = forms.IntegerField(
+        label="Hands a round (empty: a game to the target)",
+        required=False,
+        min_value=1,
+        max_value=MAX_HAND_LIMIT,
+        initial=8,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    movement = forms.ChoiceField(
+        label="Movement",
+        choices=list(MOVEMENT_LABELS.items()),
+        initial="winners_up",
+        widget=forms.RadioSelect,
+    )
+    scoring = forms.ChoiceField(
+        label="Tally",
+        choices=list(NIGHT_SCORING_LABELS.items()),
+        initial="points",
+        widget=forms.RadioSelect,
+    )
+    guests = forms.CharField(
+        label="New guests (one name a line)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "words"}),
+    )
+
+    def __init__(self, *args: Any, roster: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.roster = list(roster)
+        self.fields["players"] = forms.MultipleChoiceField(
+            label="Checked in",
+            required=False,
+            choices=[(str(p.pk), p.name) for p in self.roster],
+            widget=forms.CheckboxSelectMultiple,
+        )
+
+    def entrants(self) -> list[EntrantInput]:
+        """The players checked in, roster order then guests as typed."""
+        picked = set(self.cleaned_data.get("players") or [])
+        players: list[str | Player] = [p for p in self.roster if str(p.pk) in picked]
+        guests = (self.cleaned_data.get("guests") or "").splitlines()
+        players += [name.strip() for name in guests if name.strip()]
+        return [EntrantInput(players=[player]) for player in players]
+
+    def settings(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "rounds": data["rounds"],
+            "hands_per_round": data["hands_per_round"],
+            "movement": data["movement"],
+            "scoring": data["scoring"],
+        }
+
+    def add_refusal(self, refusal: TournamentRefusal | RuleViolation) -> None:
+        field = refusal.field
+        if field.startswith("settings."):
+            field = field[9:]
+        elif field.startswith("entrants"):
+            field = "players"
+        self.add_error(field if field in self.fields else None, _refusal_text(refusal))
+
+
+class TableScoresForm(PlainForm):
+    """A progressive table's paper scores, one per side."""
+
+    def __init__(self, *args: Any, sides: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.count = len(sides)
+        for index, name in enumerate(sides):
+            self.fields[f"score_{index}"] = forms.CharField(
+                label=name,
+                max_length=6,
+                error_messages={"required": f"Type {name}'s points."},
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off"}
+                ),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        scores = []
+        for index in range(self.count):
+            number = _points((data.get(f"score_{index}") or "").strip())
+            if number is None:
+                self.add_error(f"score_{index}", "Type the points as a number.")
+            scores.append(number)
+        data["scores"] = scores
+        return data

@@ -37,7 +37,7 @@ from tournaments import selectors, services
 from tournaments.forms import PaperResultForm, TournamentForm
 from tournaments.models import Match, MatchGame, Tournament
 from tournaments.refusals import TournamentRefusal
-from tournaments.vocabulary import MATCH_STATUS_LABELS
+from tournaments.vocabulary import MATCH_STATUS_LABELS, PROGRESSIVE
 
 NO_CLUB = "No such club, or it is private."
 NO_TOURNAMENT = "No such tournament, or its club is private."
@@ -230,13 +230,18 @@ def match_page(
     entrants = {entrant["id"]: entrant for entrant in data["entrants"]}
     games = _games(match_id)
     sides = []
+    # A progressive table: a line per seat, its side's score (partners share).
+    table = tournament.format == PROGRESSIVE
+    pairs = table and len(match["entrants"]) == 4
     for index, entrant_id in enumerate(match["entrants"]):
+        side = index % 2 if pairs else index
         sides.append(
             {
                 "entrant": entrants.get(entrant_id),
-                "wins": match["wins"][index],
-                "won": entrant_id is not None and entrant_id == match["winner"],
-                "score": (match["scores"] or [None] * 2)[index],
+                "wins": 0 if table else match["wins"][index],
+                "won": entrant_id is not None
+                and (entrant_id == match["winner"] or entrant_id in match["winners"]),
+                "score": (match["scores"] or [None] * 5)[side],
                 "next": _next_match(data, entrant_id, match_id)
                 if entrant_id is not None and match["status"] == "completed"
                 else None,
@@ -268,7 +273,10 @@ def match_page(
         "next_game": len([g for g in games if not g["abandoned"]]) + 1,
         "access": access,
         "can_start": can_start,
-        "can_enter": access.can_manage and match["status"] in ("ready", "running"),
+        # A progressive table's paper scores are typed on the night's board.
+        "can_enter": access.can_manage
+        and not table
+        and match["status"] in ("ready", "running"),
         "table_url": table_url,
         "table_qr": table_qr(table_url, match["table"])
         if access.can_keep_score and match["status"] != "completed"

@@ -111,6 +111,9 @@ class Entrant(models.Model):
     )
     seed = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=TOURNAMENT_NAME_MAX)
+    # A progressive night's player who has gone home: not seated again, keeps
+    # their tally.
+    left = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -220,6 +223,11 @@ class Match(models.Model):
     )
     # The result was entered by hand (played on paper).
     on_paper = models.BooleanField(default=False)
+    # A progressive night's table: the seated players' entrant ids in seat order
+    # (partners opposite at a table of 4; 3 or 5 play solo). Its result is
+    # `scores`, one per side; it has no winner (who moves up follows from the
+    # scores). Null for every other match.
+    seats = models.JSONField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -253,18 +261,29 @@ class Match(models.Model):
                 | Q(winner=F("entrant_b")),
                 name="match_winner_in_match",
             ),
-            # Completed exactly when it has a winner.
+            # Completed exactly when it has a winner (a progressive table never
+            # has one: its scores say who moves up).
             models.CheckConstraint(
                 condition=Q(status=MatchStatus.COMPLETED, winner__isnull=False)
-                | (~Q(status=MatchStatus.COMPLETED) & Q(winner__isnull=True)),
+                | (~Q(status=MatchStatus.COMPLETED) & Q(winner__isnull=True))
+                | Q(seats__isnull=False, winner__isnull=True),
                 name="match_completed_iff_winner",
             ),
-            # Ready, running or completed: every slot is known.
+            # Ready, running or completed: every slot is known (a progressive
+            # table's players are its seats, its entrant slots empty).
             models.CheckConstraint(
                 condition=Q(status=MatchStatus.WAITING)
                 | Q(slots=1, entrant_a__isnull=False)
-                | Q(slots=2, entrant_a__isnull=False, entrant_b__isnull=False),
+                | Q(slots=2, entrant_a__isnull=False, entrant_b__isnull=False)
+                | Q(seats__isnull=False, entrant_a__isnull=True),
                 name="match_open_has_entrants",
+            ),
+            # A completed progressive table has its scores.
+            models.CheckConstraint(
+                condition=Q(seats__isnull=True)
+                | ~Q(status=MatchStatus.COMPLETED)
+                | Q(scores__isnull=False),
+                name="match_table_completed_has_scores",
             ),
         ]
 

@@ -22,13 +22,18 @@ CONFLICT_CODES = frozenset(
         "round_open",
         "last_round_played",
         "round_drawn_by_results",
+        "no_round_left",
+        "not_a_night",
+        "not_a_table",
+        "already_left",
+        "too_few_staying",
     }
 )
 
 MESSAGES: dict[str, str] = {
     "format_not_available": gettext_noop(
-        "Progressive nights are not available yet: choose single_elimination, "
-        "double_elimination, round_robin or swiss."
+        "Choose single_elimination, double_elimination, round_robin, swiss or "
+        "progressive."
     ),
     "team_size_for_variant": gettext_noop(
         "{variant} is played by teams of two: set team_size to 2."
@@ -91,11 +96,43 @@ MESSAGES: dict[str, str] = {
         "every match of this one has a result."
     ),
     "last_round_played": gettext_noop(
-        "All {rounds} rounds of this Swiss have been drawn: there is no next round."
+        "All {rounds} rounds of this {format} have been drawn: there is no next round."
     ),
     "round_drawn_by_results": gettext_noop(
         "A {format} draws its rounds by itself as results come in: only a Swiss "
-        "draws its next round on demand."
+        "or a progressive night draws its next round on demand."
+    ),
+    "night_team_size": gettext_noop(
+        "A progressive night's entrants are single players (team_size 1): "
+        "partners change every round."
+    ),
+    "too_few_players": gettext_noop(
+        "A progressive night needs at least {least} players; {given} given."
+    ),
+    "table_result_scores": gettext_noop(
+        "A progressive table has no single winner: give its scores, one per side "
+        '({{"scores": [9, 5]}}).'
+    ),
+    "not_a_table": gettext_noop(
+        "This match is not a progressive table: give its winner."
+    ),
+    "table_scores": gettext_noop("Table {table} needs {count} scores, {how}."),
+    "tied_table": gettext_noop(
+        "Table {table} is tied at {score}: play one more hand, then enter the scores."
+    ),
+    "not_a_night": gettext_noop(
+        "This {format} is not a progressive night: players arrive and leave only "
+        "at a progressive night."
+    ),
+    "no_round_left": gettext_noop(
+        "All {rounds} rounds of this night have been drawn: a late arrival would "
+        "not play."
+    ),
+    "already_playing": gettext_noop("{player} is already playing tonight."),
+    "already_left": gettext_noop("{player} has already gone home."),
+    "too_few_staying": gettext_noop(
+        "If {player} leaves only {staying} players stay: a night needs at least "
+        "{least}."
     ),
 }
 

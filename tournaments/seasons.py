@@ -36,16 +36,19 @@ from pitchclub.text import UnsafeText, clean_name
 from scoring import engine, hooks, tallies
 from scoring.engine import RuleViolation
 from scoring.models import Game, Seat, Status
+from tournaments import formats
 from tournaments import services as tournament_services
 from tournaments.models import (
     SEASON_NAME_MAX,
+    EntrantPlayer,
+    Match,
     Night,
     NightGame,
     Season,
     SeasonScoring,
     Tournament,
 )
-from tournaments.vocabulary import ENTRANTS_MAX, FORMATS_RUN
+from tournaments.vocabulary import ENTRANTS_MAX, FORMATS_RUN, PROGRESSIVE
 
 # --- Refusals ------------------------------------------------------------------------
 
@@ -423,12 +426,77 @@ class Standing:
     night_lines: tuple[NightLine, ...] = ()
 
 
+def night_tallies(season: Season) -> dict[tuple[int, datetime.date], int]:
+    """Each player's progressive tally per night date: the points of their
+    individual tally (tournaments.formats.standings' `points_for`) in the
+    progressive nights of the season's club and variant held on its nights'
+    dates (a player in two such nights of one date adds both). Read once per
+    season object (3 queries), whatever the number of nights and players."""
+    cached = getattr(season, "_night_tallies", None)
+    if cached is not None:
+        return cached
+    dates = Night.objects.filter(season=season).values("date")
+    nights = list(
+        Tournament.objects.filter(
+            club_id=season.club_id, variant=season.variant, format=PROGRESSIVE
+        )
+        .annotate(day=TruncDate("created_at"))
+        .filter(day__in=dates)
+    )
+    result: dict[tuple[int, datetime.date], int] = defaultdict(int)
+    if nights:
+        members = {
+            link.entrant_id: (
+                link.player_id,
+                link.entrant.seed,
+                link.entrant.tournament_id,
+            )
+            for link in EntrantPlayer.objects.filter(
+                tournament__in=nights
+            ).select_related("entrant")
+        }
+        matches: dict[int, list[Match]] = defaultdict(list)
+        for match in Match.objects.filter(tournament__in=nights).select_related(
+            "round"
+        ):
+            matches[match.tournament_id].append(match)
+        for night in nights:
+            ids = sorted(
+                (pk for pk, (_, _, t) in members.items() if t == night.pk),
+                key=lambda pk: members[pk][1],
+            )
+            if len(ids) < 4:
+                continue
+            for line in formats.standings(night, ids, matches[night.pk]):
+                result[(members[line.entrant][0], night.day)] += line.points_for
+    season._night_tallies = dict(result)  # type: ignore[attr-defined]
+    return season._night_tallies  # type: ignore[attr-defined]
+
+
 def progressive_tally(season: Season, tally: tallies.Tally) -> int:
-    """A player's progressive tally of a night. Nights running a progressive
-    tournament do not exist yet (the `progressive` format is refused by
-    tournaments.services), so every night's tally is 0 for now: a progressive
-    season ranks its players by games won, then points, until they do."""
-    return 0
+    """A player's progressive tally of a night (`tally.key`, its date): their
+    tally in that night's progressive tournament, 0 if they played none."""
+    return night_tallies(season).get((tally.player_id, tally.key), 0)
+
+
+def _with_night_players(
+    season: Season, rows: Sequence[tallies.Tally]
+) -> list[tallies.Tally]:
+    """A progressive season counts a night's players whose tables were all
+    played on paper (so no game of theirs counts): a row of no games each."""
+    if season.scoring != SeasonScoring.PROGRESSIVE:
+        return list(rows)
+    seen = {(row.player_id, row.key) for row in rows}
+    missing = [key for key in night_tallies(season) if key not in seen]
+    names = dict(
+        Player.objects.filter(pk__in={pk for pk, _ in missing}).values_list(
+            "pk", "name"
+        )
+    )
+    return list(rows) + [
+        tallies.Tally(player_id=pk, name=names[pk], key=day, games=0, wins=0, points=0)
+        for pk, day in missing
+    ]
 
 
 def _figure(season: Season, tally: tallies.Tally) -> int:
@@ -451,7 +519,7 @@ def standings_from(season: Season, rows: Sequence[tallies.Tally]) -> list[Standi
     games won, then points, then name: the qualified players first (ranks 1…k),
     then the others (ranks k+1…)."""
     by_player: dict[int, list[tallies.Tally]] = defaultdict(list)
-    for row in rows:
+    for row in _with_night_players(season, rows):
         by_player[row.player_id].append(row)
     lines: list[Standing] = []
     for player_id, nights in by_player.items():

@@ -128,11 +128,24 @@ def _matches(tournament: Tournament) -> list[Match]:
     )
 
 
-def _match_payload(tournament: Tournament, match: Match) -> dict[str, Any]:
+def _match_payload(
+    tournament: Tournament, match: Match, seeds: dict[int, int]
+) -> dict[str, Any]:
     games = match.counted_games
     # The last game's points, live while it is played; else as entered on paper.
     scores = list(games[-1].game.scores) if games else match.scores
     slots = [match.entrant_a_id, match.entrant_b_id][: match.slots]
+    wins = [match.wins_a, match.wins_b][: match.slots]
+    winners: list[int] = [match.winner_id] if match.winner_id is not None else []
+    if formats.is_table(match):
+        # A progressive table: its players in seat order; who moves up follows
+        # from its scores once it is completed.
+        slots, wins = list(match.seats), []
+        winners = (
+            list(formats.table_winners(match, seeds))
+            if match.status == "completed"
+            else []
+        )
     return {
         "id": match.pk,
         "number": match.number,
@@ -150,9 +163,10 @@ def _match_payload(tournament: Tournament, match: Match) -> dict[str, Any]:
             (link.game_id for link in games if link.game.status == "in_progress"),
             None,
         ),
-        "wins": [match.wins_a, match.wins_b][: match.slots],
+        "wins": wins,
         "scores": scores,
         "winner": match.winner_id,
+        "winners": winners,
         "on_paper": match.on_paper,
     }
 
@@ -164,6 +178,7 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
     entrants = _entrants(tournament)
     matches = _matches(tournament)
     ids = formats.seeded_ids(entrants)
+    seeds = {entrant.pk: entrant.seed for entrant in entrants}
     rounds: dict[tuple[str, int], dict[str, Any]] = {}
     ordered = sorted(
         matches,
@@ -177,7 +192,7 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
                 "bracket": match.round.bracket,
                 "matches": [],
             }
-        rounds[key]["matches"].append(_match_payload(tournament, match))
+        rounds[key]["matches"].append(_match_payload(tournament, match, seeds))
     standings = formats.standings(tournament, ids, matches) if ids else []
     return {
         **tournament_summary(tournament),
@@ -187,6 +202,7 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
                 "id": entrant.pk,
                 "seed": entrant.seed,
                 "name": entrant.name,
+                "left": entrant.left,
                 "players": [
                     {"id": member.player_id, "name": member.player.name}
                     for member in entrant.members.all()

@@ -25,6 +25,7 @@ from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring import engine
 from scoring import services as scoring_services
 from scoring.engine import RuleViolation
+from scoring.engine.rules import MAX_HAND_LIMIT
 from scoring.models import Game
 from scoring.models import Status as GameStatus
 from tournaments import formats, pairing
@@ -43,8 +44,12 @@ from tournaments.vocabulary import (
     CYCLES,
     ELIMINATION,
     ENTRANTS_MAX,
-    FORMATS_RUN,
+    FORMATS_CREATED,
     GAMES_PER_MATCH,
+    MOVEMENTS,
+    NIGHT_ROUNDS_MAX,
+    NIGHT_SCORINGS,
+    PROGRESSIVE,
     SEEDINGS,
     SETTINGS_DEFAULTS,
     TEAM_SIZES,
@@ -113,12 +118,15 @@ def _check_settings(
     def whole(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
-    if not whole(settings["games_per_match"]) or (
-        settings["games_per_match"] not in GAMES_PER_MATCH
+    if "games_per_match" in settings and (
+        not whole(settings["games_per_match"])
+        or settings["games_per_match"] not in GAMES_PER_MATCH
     ):
         raise bad("games_per_match", "1, 3 or 5")
     if settings["seeding"] not in SEEDINGS:
         raise bad("seeding", '"given" or "random"')
+    if format == PROGRESSIVE:
+        return _check_night_settings(settings, bad, whole)
     for flag in ("third_place", "grand_final_reset"):
         if flag in settings and not isinstance(settings[flag], bool):
             raise bad(flag, "true or false")
@@ -142,6 +150,30 @@ def _check_settings(
                     "given": rounds,
                 },
             ) from wrong
+    return settings
+
+
+def _check_night_settings(
+    settings: dict[str, Any],
+    bad: Any,
+    whole: Any,
+) -> dict[str, Any]:
+    """A progressive night's settings: rounds, hands per round (null: a game to
+    the target), movement and scoring."""
+    if not whole(settings["rounds"]) or not 1 <= settings["rounds"] <= (
+        NIGHT_ROUNDS_MAX
+    ):
+        raise bad("rounds", f"a whole number from 1 to {NIGHT_ROUNDS_MAX}")
+    hands = settings["hands_per_round"]
+    if hands is not None and (not whole(hands) or not 1 <= hands <= MAX_HAND_LIMIT):
+        raise bad(
+            "hands_per_round",
+            f"null (a game to the target) or 1 to {MAX_HAND_LIMIT}",
+        )
+    if settings["movement"] not in MOVEMENTS:
+        raise bad("movement", '"winners_up" or "fixed"')
+    if settings["scoring"] not in NIGHT_SCORINGS:
+        raise bad("scoring", '"points" or "wins"')
     return settings
 
 
@@ -261,25 +293,47 @@ def tournament_create(
     `completed`; an elimination bracket is laid out whole, later slots waiting).
     `entrants` in seed order; with `seeding: random` the seeds are drawn here,
     once. Whether `created_by` may is the caller's check."""
-    if format not in FORMATS_RUN:
+    if format not in FORMATS_CREATED:
         raise TournamentRefusal("format_not_available", "format")
+    night = format == PROGRESSIVE
+    if night and team_size != 1:
+        raise TournamentRefusal("night_team_size", "team_size")
     if team_size not in TEAM_SIZES:
         raise TournamentRefusal(
             "bad_setting",
             "team_size",
             params={"setting": "team_size", "allowed": "1 or 2", "given": team_size},
         )
-    if variant == engine.Variant.THIRTEEN and team_size != 2:
+    if variant == engine.Variant.THIRTEEN and team_size != 2 and not night:
         raise TournamentRefusal(
             "team_size_for_variant", "team_size", params={"variant": "Thirteen"}
         )
-    rules = engine.make_rules(variant, 2 * team_size, team_size == 2, 0, options)
+    if night:
+        # The game of a table of four (partners opposite), its rounds' hands
+        # fixed by hands_per_round (checked with the other options: a thirteen
+        # moon option may not fit a fixed-hands game).
+        checked = _check_settings(format, settings, len(entrants))
+        rules = engine.make_rules(
+            variant,
+            4,
+            True,
+            0,
+            {**(options or {}), "hand_limit": checked["hands_per_round"]},
+        )
+    else:
+        rules = engine.make_rules(variant, 2 * team_size, team_size == 2, 0, options)
     title = _clean(name, "name", "invalid_name", "The tournament's name")
     if not title:
         raise TournamentRefusal("empty_name", "name")
     if len(title) > TOURNAMENT_NAME_MAX:
         raise TournamentRefusal(
             "name_too_long", "name", params={"most": TOURNAMENT_NAME_MAX}
+        )
+    if night and len(entrants) < pairing.progressive.MIN_PLAYERS:
+        raise TournamentRefusal(
+            "too_few_players",
+            "entrants",
+            params={"least": pairing.progressive.MIN_PLAYERS, "given": len(entrants)},
         )
     if len(entrants) < 2:
         raise TournamentRefusal(
@@ -319,6 +373,8 @@ def tournament_create(
         )
     if format == "swiss":
         _draw_swiss_round(tournament, _matches(tournament))
+    if night:
+        _draw_night_round(tournament, [])
     _refresh(tournament)
     return tournament
 
@@ -497,6 +553,67 @@ def _sync_round_robin(tournament: Tournament, matches: list[Match]) -> bool:
     return last == len(schedule) and _all_done(matches)
 
 
+def _night_seats(tournament: Tournament) -> tuple[list[int], dict[int, int], set[int]]:
+    """A night's players in seed order (late arrivals last), their seeds by
+    entrant id, and who has left."""
+    rows = list(tournament.entrants.order_by("seed").values_list("pk", "seed", "left"))
+    return (
+        [pk for pk, _, _ in rows],
+        {pk: seed for pk, seed, _ in rows},
+        {pk for pk, _, left in rows if left},
+    )
+
+
+def _draw_night_round(tournament: Tournament, matches: list[Match]) -> None:
+    """Seat a progressive night's next round (round 1 in seed order) from the
+    pairing library: a table per Match (its players in `seats`), each sit-out
+    a completed one-player bye."""
+    ids, _, left = _night_seats(tournament)
+    solo = tournament.variant != engine.Variant.THIRTEEN
+    played = formats.played_rounds(matches)
+    if not played:
+        seating = pairing.progressive_first_round(ids, solo=solo)
+    else:
+        seating = pairing.progressive_next_round(
+            ids,
+            played,
+            movement=tournament.settings["movement"],
+            solo=solo,
+            left=left,
+        )
+    round_ = Round.objects.create(
+        tournament=tournament, bracket="main", number=len(played) + 1
+    )
+    rows = [
+        Match(
+            tournament=tournament,
+            round=round_,
+            number=table.number,
+            table=table.number,
+            seats=list(table.players),
+            entrant_a=None,
+            status=MatchStatus.READY,
+        )
+        for table in seating.tables
+    ]
+    rows += [
+        Match(
+            tournament=tournament,
+            round=round_,
+            number=len(seating.tables) + index,
+            slots=1,
+            entrant_a_id=player,
+            status=MatchStatus.COMPLETED,
+            winner_id=player,
+        )
+        for index, player in enumerate(seating.sitting_out, start=1)
+    ]
+    created = Match.objects.bulk_create(rows)
+    for row in created:
+        row.round = round_
+    matches.extend(created)
+
+
 def _draw_swiss_round(tournament: Tournament, matches: list[Match]) -> None:
     ids = _ids(tournament)
     drawn = pairing.swiss_pairings(ids, formats.all_results(matches))
@@ -549,13 +666,17 @@ def _refresh(tournament: Tournament, matches: list[Match] | None = None) -> None
 
 
 def _names(match: Match) -> str:
+    slots = (
+        list(match.seats)
+        if formats.is_table(match)
+        else [match.entrant_a_id, match.entrant_b_id][: match.slots]
+    )
     names = {
         entrant.pk: entrant.name
-        for entrant in Entrant.objects.filter(
-            pk__in=[match.entrant_a_id, match.entrant_b_id]
-        )
+        for entrant in Entrant.objects.filter(pk__in=[s for s in slots if s])
     }
-    slots = [match.entrant_a_id, match.entrant_b_id][: match.slots]
+    if formats.is_table(match):
+        return ", ".join(names.get(slot, "?") for slot in slots)
     return versus([names.get(slot) for slot in slots])
 
 
@@ -592,7 +713,7 @@ def _check_change(
             if formats.key_of(other) in dependents and formats.has_started(other):
                 _refuse_change(tournament, match, other)
         return []
-    if tournament.format == "swiss":
+    if tournament.format in ("swiss", PROGRESSIVE):
         later = [m for m in matches if m.round.number > match.round.number]
         for other in later:
             if formats.has_started(other):
@@ -616,7 +737,11 @@ def _apply(
     match = next(m for m in matches if m.pk == match.pk)
     redraw: list[Round] = []
     was_played = formats.is_played(match)
-    if was_played and (status != MatchStatus.COMPLETED or winner_id != match.winner_id):
+    if was_played and (
+        status != MatchStatus.COMPLETED
+        or winner_id != match.winner_id
+        or _moves_differ(tournament, match, scores)
+    ):
         redraw = _check_change(tournament, match, matches)
     match.status = status
     match.winner_id = winner_id
@@ -638,15 +763,60 @@ def _apply(
         dropped = {round_.pk for round_ in redraw}
         Round.objects.filter(pk__in=dropped).delete()
         matches = [m for m in matches if m.round_id not in dropped]
-        if _round_done(matches, match.round.number):
+        if tournament.format == "swiss" and _round_done(matches, match.round.number):
             _draw_swiss_round(tournament, matches)
     _refresh(tournament, matches)
+
+
+def _moves_differ(
+    tournament: Tournament, match: Match, scores: list[int] | None
+) -> bool:
+    """A progressive table's new scores would move other players up than its
+    stored ones (a later round's seating depends on who moved)."""
+    if not formats.is_table(match) or scores is None or match.scores is None:
+        return False
+    _, seeds, _ = _night_seats(tournament)
+    after = pairing.TableResult(tuple(match.seats), tuple(scores))
+    try:
+        moving = pairing.table_winners(after, seeds)
+    except pairing.PairingError:
+        return True
+    return moving != formats.table_winners(match, seeds)
+
+
+def _follow_table(tournament: Tournament, match: Match, game: Game | None) -> None:
+    """A progressive table's result as its game stands: completed with the
+    game's scores (one per side) once the game is finished; a table's game ends
+    after hands_per_round hands (or at the target), an exact tie at a table of
+    four plays on (the engine's hand_limit rule)."""
+    links = list(
+        match.games.filter(abandoned=False).select_related("game").order_by("number")
+    )
+    status = MatchStatus.RUNNING if links else MatchStatus.READY
+    scores: list[int] | None = None
+    if links:
+        last = links[-1]
+        played = game if game is not None and last.game_id == game.pk else last.game
+        scores = list(played.scores)
+        if played.status == GameStatus.FINISHED:
+            status = MatchStatus.COMPLETED
+    _apply(
+        tournament,
+        match,
+        status=status,
+        winner_id=None,
+        wins=(0, 0),
+        scores=scores,
+    )
 
 
 def _follow(tournament: Tournament, match: Match, game: Game | None = None) -> None:
     """The match's result as its games stand (`game`: the row as the change left
     it): wins per entrant, the first to a majority of games_per_match wins; the
     scores of its last game. Abandoned games count for nothing."""
+    if formats.is_table(match):
+        _follow_table(tournament, match, game)
+        return
     links = list(
         match.games.filter(abandoned=False).select_related("game").order_by("number")
     )
@@ -778,24 +948,37 @@ def match_game_start(
             match,
             f"its game {current.number} (game {current.game_id}) is being played.",
         )
-    members = {
-        entrant_id: [
-            link.player
-            for link in EntrantPlayer.objects.filter(entrant_id=entrant_id)
-            .select_related("player")
-            .order_by("position")
-        ]
-        for entrant_id in (match.entrant_a_id, match.entrant_b_id)
-    }
-    team_a, team_b = members[match.entrant_a_id], members[match.entrant_b_id]
-    seated = [team_a[0], team_b[0]]
-    if tournament.team_size == 2:
-        seated += [team_a[1], team_b[1]]
     number = match.games.count() + 1
+    if formats.is_table(match):
+        # A progressive table: its players in seat order, partners opposite at
+        # a table of four, each for themself at a table of 3 or 5.
+        by_entrant = {
+            link.entrant_id: link.player
+            for link in EntrantPlayer.objects.filter(
+                entrant_id__in=match.seats
+            ).select_related("player")
+        }
+        seated = [by_entrant[entrant_id] for entrant_id in match.seats]
+        partnership = len(seated) == 4
+    else:
+        members = {
+            entrant_id: [
+                link.player
+                for link in EntrantPlayer.objects.filter(entrant_id=entrant_id)
+                .select_related("player")
+                .order_by("position")
+            ]
+            for entrant_id in (match.entrant_a_id, match.entrant_b_id)
+        }
+        team_a, team_b = members[match.entrant_a_id], members[match.entrant_b_id]
+        seated = [team_a[0], team_b[0]]
+        if tournament.team_size == 2:
+            seated += [team_a[1], team_b[1]]
+        partnership = tournament.team_size == 2
     game = scoring_services.game_start(
         variant=tournament.variant,
         players=seated,
-        partnership=tournament.team_size == 2,
+        partnership=partnership,
         first_dealer=(number - 1) % len(seated),
         options=tournament.options,
         club=tournament.club,
@@ -823,6 +1006,8 @@ def match_result_enter(
     one with hands is refused: it is played at the table."""
     tournament = _lock(tournament_id)
     match = _match_of(tournament, match_id)
+    if formats.is_table(match):
+        raise TournamentRefusal("table_result_scores", "winner")
     if match.status not in (MatchStatus.READY, MatchStatus.RUNNING):
         why = {
             MatchStatus.WAITING: "its entrants are not known yet.",
@@ -865,13 +1050,156 @@ def match_result_enter(
     return tournament
 
 
+def _check_open(tournament: Tournament, match: Match) -> None:
+    if match.status not in (MatchStatus.READY, MatchStatus.RUNNING):
+        raise _not_open(
+            tournament,
+            match,
+            "its result is in." if formats.is_table(match) else "it is a bye.",
+        )
+
+
+@transaction.atomic
+def table_result_enter(
+    *,
+    tournament_id: int,
+    match_id: int,
+    scores: Sequence[int] | None,
+    by: AbstractBaseUser | None = None,
+) -> Tournament:
+    """An organiser's result for a progressive table that kept score on paper:
+    its scores, one per side as its game counts them (2 at a table of four, one
+    per player at a table of 3 or 5). An exact tie at a table of four is refused
+    (one more hand is played). A game of the table without hands is set aside;
+    one with hands is refused."""
+    tournament = _lock(tournament_id)
+    match = _match_of(tournament, match_id)
+    if not formats.is_table(match):
+        raise TournamentRefusal("not_a_table", "scores")
+    _check_open(tournament, match)
+    sides = 2 if len(match.seats) == 4 else len(match.seats)
+    if scores is None or len(scores) != sides:
+        raise TournamentRefusal(
+            "table_scores",
+            "scores",
+            params={
+                "count": sides,
+                "table": match.table,
+                "how": "one per side"
+                if sides == 2
+                else "one per player: the table plays solo",
+            },
+        )
+    if sides == 2 and scores[0] == scores[1]:
+        raise TournamentRefusal(
+            "tied_table", "scores", params={"table": match.table, "score": scores[0]}
+        )
+    links = list(match.games.filter(abandoned=False).select_related("game"))
+    with_hands = next((link for link in links if link.game.hand_count), None)
+    if with_hands is not None:
+        raise TournamentRefusal(
+            "match_has_hands",
+            "match",
+            params={"match": _label(tournament, match), "game": with_hands.game_id},
+        )
+    MatchGame.objects.filter(pk__in=[link.pk for link in links]).update(abandoned=True)
+    _apply(
+        tournament,
+        match,
+        status=MatchStatus.COMPLETED,
+        winner_id=None,
+        wins=(0, 0),
+        scores=list(scores),
+        on_paper=True,
+    )
+    return tournament
+
+
+def _check_night(tournament: Tournament) -> None:
+    if tournament.format != PROGRESSIVE:
+        raise TournamentRefusal(
+            "not_a_night",
+            "format",
+            params={"format": tournament.get_format_display().lower()},
+        )
+
+
+def _rounds_left(tournament: Tournament, matches: Sequence[Match]) -> int:
+    return tournament.settings["rounds"] - _last_round(matches)
+
+
+@transaction.atomic
+def night_player_add(
+    *, tournament_id: int, player: str | Player, by: AbstractBaseUser | None = None
+) -> Entrant:
+    """A late arrival at a progressive night: a roster player or a new name (a
+    guest), seeded last; they join at the last table from the next round, with
+    no points for the rounds missed. Refused once the last round is drawn."""
+    tournament = _lock(tournament_id)
+    _check_night(tournament)
+    matches = _matches(tournament)
+    if _rounds_left(tournament, matches) <= 0:
+        raise TournamentRefusal(
+            "no_round_left", "player", params={"rounds": tournament.settings["rounds"]}
+        )
+    try:
+        ((name, (resolved,)),) = _resolve(
+            tournament.club, [EntrantInput(players=[player])], 1
+        )
+    except TournamentRefusal as wrong:
+        # The API's field is the one player given, not an entrant of a list.
+        raise TournamentRefusal(wrong.code, "player", params=wrong.params) from wrong
+    taken = EntrantPlayer.objects.filter(tournament=tournament, player=resolved)
+    if taken.exists() or tournament.entrants.filter(name__iexact=name).exists():
+        raise TournamentRefusal("already_playing", "player", params={"player": name})
+    seed = (tournament.entrants.order_by("-seed").values_list("seed", flat=True))[0]
+    entrant = Entrant.objects.create(tournament=tournament, seed=seed + 1, name=name)
+    EntrantPlayer.objects.create(
+        tournament=tournament, entrant=entrant, position=0, player=resolved
+    )
+    tournament.save(update_fields=["updated_at"])
+    return entrant
+
+
+@transaction.atomic
+def night_player_leave(
+    *, tournament_id: int, entrant_id: int, by: AbstractBaseUser | None = None
+) -> Entrant:
+    """A player goes home: not seated from the next round on, keeping their
+    tally (a table they sit at now is finished with them). Refused when fewer
+    than four players would stay."""
+    tournament = _lock(tournament_id)
+    _check_night(tournament)
+    entrant = Entrant.objects.get(pk=entrant_id, tournament=tournament)
+    if entrant.left:
+        raise TournamentRefusal(
+            "already_left", "entrant", params={"player": entrant.name}
+        )
+    staying = tournament.entrants.filter(left=False).count() - 1
+    if staying < pairing.progressive.MIN_PLAYERS:
+        raise TournamentRefusal(
+            "too_few_staying",
+            "entrant",
+            params={
+                "player": entrant.name,
+                "least": pairing.progressive.MIN_PLAYERS,
+                "staying": staying,
+            },
+        )
+    entrant.left = True
+    entrant.save(update_fields=["left"])
+    tournament.save(update_fields=["updated_at"])
+    return entrant
+
+
 @transaction.atomic
 def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tournament:
-    """Draw a Swiss's next round from the standings as they stand. Refused while a
-    match of the current round is not completed, and after the last round (the
-    other formats draw their rounds by themselves as results come in)."""
+    """Draw a Swiss's or a progressive night's next round from the results as
+    they stand. Refused while a match of the current round is not completed,
+    and after the last round (the other formats draw their rounds by themselves
+    as results come in)."""
     tournament = _lock(tournament_id)
-    if tournament.format != "swiss":
+    if tournament.format not in ("swiss", PROGRESSIVE):
         raise TournamentRefusal(
             "round_drawn_by_results",
             "format",
@@ -890,7 +1218,14 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
                 },
             )
     if last >= tournament.settings["rounds"]:
-        raise TournamentRefusal("last_round_played", "rounds", params={"rounds": last})
-    _draw_swiss_round(tournament, matches)
+        raise TournamentRefusal(
+            "last_round_played",
+            "rounds",
+            params={"rounds": last, "format": tournament.get_format_display()},
+        )
+    if tournament.format == PROGRESSIVE:
+        _draw_night_round(tournament, matches)
+    else:
+        _draw_swiss_round(tournament, matches)
     _refresh(tournament, matches)
     return tournament

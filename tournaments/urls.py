@@ -3,7 +3,7 @@ results, next round) and everyone's (bracket, wall view, printed sheets)."""
 
 from django.urls import path
 
-from tournaments import match_views, season_views, views
+from tournaments import match_views, night_views, season_views, views
 
 app_name = "tournaments"
 
@@ -11,6 +11,28 @@ urlpatterns = [
     # The tournaments of a club, and a new one (from the club page).
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="list"),
     path("clubs/<slug:slug>/tournaments/new/", match_views.tournament_new, name="new"),
+    # A progressive night: check-in, table scores, arrivals and leavers, cards.
+    path("clubs/<slug:slug>/nights/new/", night_views.night_new, name="night_new"),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:match_id>/scores/",
+        night_views.table_scores,
+        name="table_scores",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/arrive/",
+        night_views.night_arrive,
+        name="night_arrive",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:entrant_id>/leave/",
+        night_views.night_leave,
+        name="night_leave",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/cards/",
+        night_views.table_cards,
+        name="table_cards",
+    ),
     # One tournament: bracket or rounds and standings; the wall view; printed sheets.
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="detail"),
     path("tournaments/<int:tournament_id>/wall/", views.tournament_wall, name="wall"),

@@ -12,8 +12,9 @@ from django.views.decorators.vary import vary_on_headers
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
 from pitchclub.selectors import ClubAccess
-from tournaments import board, selectors
+from tournaments import board, night_views, selectors
 from tournaments.models import Tournament
+from tournaments.vocabulary import PROGRESSIVE
 
 T = "tournaments/"
 NO_CLUB = "No such club, or it is private."
@@ -60,6 +61,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     organiser's buttons."""
     tournament = _tournament(request, tournament_id)
     access = club_selectors.club_access(club=tournament.club, user=request.user)
+    if tournament.format == PROGRESSIVE:
+        return night_views.night_page(request, tournament, access)
     shown = _board(tournament)
     # Round tabs are links (?round=N): no JavaScript needed to change round.
     selected = shown.current_round

@@ -22,6 +22,10 @@ FORMATS_RUN = (
     "swiss",
 )
 ELIMINATION = ("single_elimination", "double_elimination")
+# A progressive night is created from its own page (the night page), not the
+# bracket formats' form; the services and the API take every format.
+PROGRESSIVE = "progressive"
+FORMATS_CREATED = (*FORMATS_RUN, PROGRESSIVE)
 
 BRACKET_LABELS = {
     "winners": "Winners' bracket",
@@ -40,6 +44,18 @@ TOURNAMENT_STATUS_LABELS = {"running": "Running", "finished": "Finished"}
 GAMES_PER_MATCH = (1, 3, 5)
 SEEDINGS = ("given", "random")
 CYCLES = (1, 2)
+MOVEMENTS = ("winners_up", "fixed")
+MOVEMENT_LABELS = {
+    "winners_up": "Winners move up, partners split",
+    "fixed": "Fixed: North stays, South down, East up, West up two",
+}
+NIGHT_SCORINGS = ("points", "wins")
+NIGHT_SCORING_LABELS = {
+    "points": "Total points, then rounds won",
+    "wins": "Rounds won, then total points",
+}
+# Most rounds a progressive night may have (a long night is 8 or so).
+NIGHT_ROUNDS_MAX = 20
 
 # Each format's settings and their defaults (EVENTS.md). Swiss `rounds`: None is
 # ceil(log2 n), filled in when the tournament is created.
@@ -56,4 +72,12 @@ SETTINGS_DEFAULTS: dict[str, dict[str, object]] = {
     },
     "round_robin": {"games_per_match": 1, "seeding": "given", "cycles": 1},
     "swiss": {"games_per_match": 1, "seeding": "given", "rounds": None},
+    # hands_per_round None: each round is a game to the target.
+    "progressive": {
+        "rounds": 4,
+        "hands_per_round": 8,
+        "movement": "winners_up",
+        "scoring": "points",
+        "seeding": "given",
+    },
 }

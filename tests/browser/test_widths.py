@@ -491,6 +491,38 @@ def layout_problems(page: Page, width: int) -> list[str]:
     return problems
 
 
+# A progressive night (issue 14) of the long-named players: table 1's scores in
+# on paper, the others still to play.
+def night(world: World) -> int:
+    from tournaments import services as tournament_services
+    from tournaments.models import Match
+    from tournaments.vocabulary import TOURNAMENT_NAME_MAX
+
+    t = tournament_services.tournament_create(
+        club=world.club,
+        name=fill("W", TOURNAMENT_NAME_MAX),
+        format="progressive",
+        variant="auction",
+        settings={"hands_per_round": 4},
+        entrants=[tournament_services.EntrantInput(players=[n]) for n in NAMES],
+        created_by=world.keeper,
+    )
+    first = Match.objects.filter(tournament=t).order_by("number").first()
+    sides = 2 if len(first.seats) == 4 else len(first.seats)
+    tournament_services.table_result_enter(
+        tournament_id=t.pk, match_id=first.pk, scores=list(range(sides, 0, -1))
+    )
+    return t.pk
+
+
+TARGETS += [
+    Target("night-new", lambda w: f"/clubs/{w.club.slug}/nights/new/"),
+    Target("night", lambda w: f"/tournaments/{night(w)}/"),
+    Target("night-wall", lambda w: f"/tournaments/{night(w)}/?wall=1"),
+    Target("night-cards", lambda w: f"/tournaments/{night(w)}/cards/"),
+]
+
+
 def shoot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"widths-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
     path.parent.mkdir(parents=True, exist_ok=True)

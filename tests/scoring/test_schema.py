@@ -68,6 +68,7 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "join": invites.JoinInput,
     "tournaments_create": tournament_apis.TournamentCreateInput,
     "tournament_match_result_create": tournament_apis.MatchResultInput,
+    "tournament_night_players_create": tournament_apis.NightPlayerInput,
     "club_seasons_create": season_apis.SeasonCreateInput,
     "season_nights_create": season_apis.NightCreateInput,
 }
@@ -167,6 +168,7 @@ def make_world(names: Collection[str] = ()) -> World:
         )
         path["tournament_id"] = tournament.pk
         path["match_id"] = tournament.matches.order_by("id").first().pk
+        path["entrant_id"] = tournament.entrants.order_by("seed").first().pk
     if "season_id" in names:
         path["season_id"] = seasons.season_create(
             club=club,

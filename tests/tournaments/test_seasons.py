@@ -359,18 +359,45 @@ def test_dropping_more_nights_than_played_counts_nothing_and_a_loss_can_be_negat
     assert [line[6] for line in table(dropping)] == [0, 0]
 
 
-def test_a_progressive_season_counts_nothing_yet_and_ranks_by_wins_then_points(
-    club: Club,
+def test_a_progressive_season_counts_each_nights_progressive_tally(
+    club: Club, django_assert_max_num_queries: Any
 ) -> None:
+    """A progressive night of 8 on 3 December, its tables on paper (so none of
+    its players has a game): each player's night counts their tally; a player
+    of club games only that night counts 0, ranked by wins then points."""
     season = make_season(club, DEC[3], scoring="progressive")
-    played(club, DEC[3], "Bob", "Ann", 2)
-    played(club, DEC[3], "Cy", "Di", 1)
-
-    assert table(season) == [
-        (1, "Bob", 1, 1, 1, 6, 0, True),
-        (2, "Cy", 1, 1, 1, 6, 0, True),
-        (3, "Ann", 1, 1, 0, 2, 0, True),
-        (4, "Di", 1, 1, 0, 1, 0, True),
+    names = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hal"]
+    night = tournament_services.tournament_create(
+        club=club,
+        name="Progressive",
+        format="progressive",
+        variant="auction",
+        settings={"rounds": 1, "hands_per_round": 4},
+        entrants=[tournament_services.EntrantInput(players=[n]) for n in names],
+    )
+    Tournament.objects.filter(pk=night.pk).update(created_at=at(DEC[3]))
+    first, second = night.matches.order_by("number")
+    # Table 1: Ann & Cy 9, Bob & Di 5; table 2: Eve & Gus 2, Finn & Hal 7.
+    tournament_services.table_result_enter(
+        tournament_id=night.pk, match_id=first.pk, scores=[9, 5]
+    )
+    tournament_services.table_result_enter(
+        tournament_id=night.pk, match_id=second.pk, scores=[2, 7]
+    )
+    played(club, DEC[3], "Zed", "Yul", 2)
+    with django_assert_max_num_queries(6):
+        lines = table(season)
+    assert lines == [
+        (1, "Ann", 1, 0, 0, 0, 9, True),
+        (2, "Cy", 1, 0, 0, 0, 9, True),
+        (3, "Finn", 1, 0, 0, 0, 7, True),
+        (4, "Hal", 1, 0, 0, 0, 7, True),
+        (5, "Bob", 1, 0, 0, 0, 5, True),
+        (6, "Di", 1, 0, 0, 0, 5, True),
+        (7, "Eve", 1, 0, 0, 0, 2, True),
+        (8, "Gus", 1, 0, 0, 0, 2, True),
+        (9, "Zed", 1, 1, 1, 6, 0, True),
+        (10, "Yul", 1, 1, 0, 2, 0, True),
     ]
 
 
