@@ -166,11 +166,12 @@ def build(rng: random.Random) -> int:
             taker = seated[(game.pk, seat)]
             if game.partnership and rng.random() < 0.05:
                 # The rest credited to a team: no seat, no player.
-                awards.append(Award(hand=hand, point=point, side=taker.side))
+                awards.append(Award(hand=hand, game=game, point=point, side=taker.side))
                 continue
             awards.append(
                 Award(
                     hand=hand,
+                    game=game,
                     point=point,
                     seat=seat,
                     side=taker.side,

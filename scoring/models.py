@@ -232,6 +232,9 @@ class Award(models.Model):
     no player (but for its side). Points awarded to nobody have no row."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="awards")
+    # The hand's game, derived (a hand never changes game): the statistics join a
+    # player's awards to their games without going through the hands.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     point = models.CharField(max_length=16, choices=Point.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     side = models.PositiveSmallIntegerField()
@@ -273,10 +276,10 @@ class Award(models.Model):
         ]
         indexes = [
             models.Index(fields=["player", "point"], name="award_player_point_idx"),
-            # A player's points with their hands (scoring.stats), index only.
+            # A player's points by game (scoring.stats), index only.
             models.Index(
-                fields=["player", "hand", "point", "value"],
-                name="award_player_hand_idx",
+                fields=["player", "game", "point", "value"],
+                name="award_player_game_idx",
             ),
         ]
 

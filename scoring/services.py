@@ -261,6 +261,7 @@ def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
         rows.append(
             Award(
                 hand=hand,
+                game_id=hand.game_id,
                 point=point,
                 seat=seat,
                 side=side,

@@ -418,8 +418,7 @@ def player_stats(
     taken: dict[str, dict[str, tuple[int, int]]] = {}
     for kind, point, times, worth in _rows(
         "SELECT m.variant, a.point, COUNT(*), SUM(a.value) "
-        f"FROM mine m INNER JOIN {sql.table(Hand)} h ON h.game_id = m.id "
-        f"INNER JOIN {sql.table(Award)} a ON a.hand_id = h.id "
+        f"FROM mine m INNER JOIN {sql.table(Award)} a ON a.game_id = m.id "
         "WHERE a.player_id = %s GROUP BY m.variant, a.point",
         player,
         games,

@@ -83,8 +83,12 @@ def test_many_rows_in_one_statement(user: AbstractUser) -> None:
     hand = sql.insert(a_hand(game, user))
     seats = {seat.number: seat for seat in game.seats.all()}
     awards = [
-        Award(hand=hand, point="high", seat=1, side=1, player=seats[1].player),
-        Award(hand=hand, point="low", seat=None, side=2, player=None, value=1),
+        Award(
+            hand=hand, game=game, point="high", seat=1, side=1, player=seats[1].player
+        ),
+        Award(
+            hand=hand, game=game, point="low", seat=None, side=2, player=None, value=1
+        ),
     ]
 
     with CaptureQueriesContext(connection) as queries:

@@ -187,6 +187,26 @@ def test_one_award_row_per_point_taken_with_player_and_value(game: Game) -> None
     ]
 
 
+def test_awards_keep_their_hands_game_when_recorded_and_corrected(
+    user: AbstractUser,
+) -> None:
+    first, second = game_factory(created_by=user), game_factory(created_by=user)
+    record(second, [2, "pass", 3, "pass"], {"high": 3, "low": 1, "jack": 3})
+    record(first, [2, "pass", "pass", "pass"], dict.fromkeys(ALL_FOUR, 0))
+    services.hand_correct(
+        game_id=second.pk,
+        number=1,
+        hand=hand([2, "pass", "pass", "pass"], {"high": 0, "low": 2, "game": 0}),
+        by=user,
+    )
+
+    stored = Award.objects.values_list("game_id", "hand__game_id", "point")
+    assert sorted(stored) == sorted(
+        [(first.pk, first.pk, point) for point in ALL_FOUR]
+        + [(second.pk, second.pk, point) for point in ("game", "high", "low")]
+    )
+
+
 def test_thirteen_awards_carry_the_value_of_each_point(user: AbstractUser) -> None:
     game = game_factory(variant="thirteen", created_by=user)
     players = dict(game.seats.values_list("number", "player_id"))
@@ -720,7 +740,7 @@ def award_row(stored: Hand, **fields: Any) -> Award:
         "player": stored.game.seats.get(number=seat).player,
         **fields,
     }
-    return Award.objects.create(hand=stored, **values)
+    return Award.objects.create(hand=stored, game=stored.game, **values)
 
 
 def test_rows_that_keep_the_rules_are_accepted(game: Game) -> None:
