@@ -427,7 +427,6 @@ class TournamentForm(PlainForm):
         else:
             self.add_error(None, text)
 
-
     def _entrant_name_twice(
         self, refusal: TournamentRefusal | RuleViolation
     ) -> str | None:
