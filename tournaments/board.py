@@ -302,20 +302,45 @@ def _column_title(tournament: Tournament, bracket: str, number: int, last: int) 
     return gettext("Round {number}").format(number=number)
 
 
-def _mark_current(columns: list[Column]) -> list[Column]:
-    """The first column with a match not completed (else the last) is the one a
-    phone scrolls to."""
-    if not columns:
-        return columns
-    index = next(
-        (
-            i
-            for i, column in enumerate(columns)
-            if any(m.status != MatchStatus.COMPLETED for m in column.matches)
-        ),
-        len(columns) - 1,
-    )
-    return [replace(column, current=i == index) for i, column in enumerate(columns)]
+PLAYABLE = (MatchStatus.READY, MatchStatus.RUNNING)
+
+
+def _playable(column: Column) -> bool:
+    return any(m.status in PLAYABLE for m in column.matches)
+
+
+def _mark_current(sections: list[Section]) -> list[Section]:
+    """The round being played in each section (the one a phone scrolls to and
+    tagged "now"): its first column with a match ready or running. A section with
+    none (say the losers' bracket, its only box a bye waiting for a winners'
+    loser) has no current round while another section has one, the winners'
+    first; with nothing playable anywhere, each section's first column with a
+    match not completed (else its last)."""
+    playing = any(_playable(column) for s in sections for column in s.columns)
+    marked = []
+    for section in sections:
+        columns = section.columns
+        if playing:
+            index = next((i for i, c in enumerate(columns) if _playable(c)), None)
+        else:
+            index = next(
+                (
+                    i
+                    for i, column in enumerate(columns)
+                    if any(m.status != MatchStatus.COMPLETED for m in column.matches)
+                ),
+                len(columns) - 1,
+            )
+        marked.append(
+            replace(
+                section,
+                columns=tuple(
+                    replace(column, current=i == index)
+                    for i, column in enumerate(columns)
+                ),
+            )
+        )
+    return marked
 
 
 def _standings(
@@ -432,15 +457,14 @@ def build(
             if tournament.format == "double_elimination"
             else gettext("Bracket")
         )
-        sections.append(Section("winners", title, tuple(_mark_current(main))))
+        sections.append(Section("winners", title, tuple(main)))
         losers = of("losers")
         if losers:
             columns = [column("losers", n, losers[-1]) for n in losers]
             sections.append(
-                Section(
-                    "losers", gettext("Losers' bracket"), tuple(_mark_current(columns))
-                )
+                Section("losers", gettext("Losers' bracket"), tuple(columns))
             )
+        sections = _mark_current(sections)
         board.sections = tuple(sections)
         for section in sections:
             for col in section.columns:

@@ -30,6 +30,10 @@ from tournaments.vocabulary import (
 )
 
 SEED_DIGITS = len(str(ENTRANTS_MAX))
+# The id of the page's one <datalist> of the roster's names (the partner boxes').
+PARTNER_LIST = "roster-names"
+# A partner box takes a roster player's name (a team's name is as long at most).
+PARTNER_NAME_MAX = TOURNAMENT_NAME_MAX
 ROUNDS_DIGITS = len(str(ENTRANTS_MAX))
 
 FORMAT_HINTS = {
@@ -55,6 +59,9 @@ def _refusal_text(refusal: TournamentRefusal | RuleViolation) -> str:
     if refusal.code in PAGE_WORDS:
         return PAGE_WORDS[refusal.code].format(**refusal.params)
     return refusal.message
+
+
+NONE_PICKED = "No entrants are ticked yet: tick at least 2 players below."
 
 
 class TournamentForm(PlainForm):
@@ -168,9 +175,6 @@ class TournamentForm(PlainForm):
         """`roster`: the club's players, in the order the page lists them."""
         super().__init__(*args, **kwargs)
         self.roster = list(roster)
-        partners = [("", "Choose a partner")] + [
-            (str(player.pk), player.name) for player in self.roster
-        ]
         for player in self.roster:
             self.fields[f"pick_{player.pk}"] = forms.BooleanField(
                 label=player.name, required=False
@@ -199,11 +203,24 @@ class TournamentForm(PlainForm):
                     attrs={"autocomplete": "off", "autocapitalize": "words"}
                 ),
             )
-            self.fields[f"partner_{player.pk}"] = forms.ChoiceField(
+            # The partner's name, typed or picked from the page's one list of
+            # the roster's names (PARTNER_LIST): a select per row listing the
+            # whole roster made the page grow with the square of the roster.
+            self.fields[f"partner_{player.pk}"] = forms.CharField(
                 label=f"Partner of {player.name}",
                 required=False,
-                choices=[c for c in partners if c[0] != str(player.pk)],
-                error_messages={"invalid_choice": "Choose a player of the roster."},
+                max_length=PARTNER_NAME_MAX,
+                error_messages={
+                    "max_length": "Type the partner's name as the roster has it."
+                },
+                widget=forms.TextInput(
+                    attrs={
+                        "list": PARTNER_LIST,
+                        "autocomplete": "off",
+                        "autocapitalize": "words",
+                        "class": "partner-box",
+                    }
+                ),
             )
         # Errors about the entrants as a whole ("at least 2"), at their fieldset.
         self.entrants_errors: list[str] = []
@@ -216,7 +233,7 @@ class TournamentForm(PlainForm):
     # --- What the page shows -----------------------------------------------------
 
     def rows(self) -> list[dict[str, Any]]:
-        """One row per roster player: its checkbox, seed box and partner select."""
+        """One row per roster player: its checkbox, seed box, partner and team name."""
         return [
             {
                 "player": player,
@@ -227,6 +244,10 @@ class TournamentForm(PlainForm):
             }
             for player in self.roster
         ]
+
+    def roster_names(self) -> list[str]:
+        """The roster's names, once each, for the partner boxes' list."""
+        return list(dict.fromkeys(player.name for player in self.roster))
 
     def format_choices(self) -> list[dict[str, Any]]:
         return [
@@ -241,6 +262,8 @@ class TournamentForm(PlainForm):
         if data.get("format") == "swiss":
             data["rounds"] = self._rounds(data.get("rounds", ""))
         picked = [p for p in self.roster if data.get(f"pick_{p.pk}")]
+        if not picked:
+            self.entrants_errors.append(NONE_PICKED)
         seeds = self._seeds(picked, data) if data.get("seeding") == "given" else {}
         if data.get("team_size") == 2:
             teams = self._teams(picked, data, seeds)
@@ -305,16 +328,44 @@ class TournamentForm(PlainForm):
     ) -> list[list[Player]]:
         """Teams of two: each ticked row with the partner chosen on it. Two rows
         that choose each other are one team (its seed is the first row's)."""
-        by_pk = {player.pk: player for player in self.roster}
+        by_name: dict[str, list[Player]] = {}
+        by_folded: dict[str, list[Player]] = {}
+        for player in self.roster:
+            by_name.setdefault(player.name, []).append(player)
+            by_folded.setdefault(player.name.casefold(), []).append(player)
         teams: list[list[Player]] = []
         paired: dict[int, int] = {}
         for player in picked:
-            choice = data.get(f"partner_{player.pk}") or ""
-            partner = by_pk.get(int(choice)) if choice.isdigit() else None
-            if partner is None:
+            field = f"partner_{player.pk}"
+            typed = " ".join((data.get(field) or "").split())
+            if not typed:
                 self.add_error(
-                    f"partner_{player.pk}",
-                    f"Choose {player.name}'s partner: teams are of two.",
+                    field, f"Choose {player.name}'s partner: teams are of two."
+                )
+                continue
+            # The exact name first; else the one name spelt with other capitals.
+            found = by_name.get(typed) or by_folded.get(typed.casefold(), [])
+            if not found:
+                self.add_error(
+                    field,
+                    f"No one on the roster is called {typed}: type "
+                    f"{player.name}'s partner as the roster has them, or add them "
+                    "to the roster as a guest.",
+                )
+                continue
+            if len(found) > 1:
+                self.add_error(
+                    field,
+                    f"{len(found)} players of the roster are called {typed}: "
+                    f"rename one on the roster to choose {player.name}'s partner.",
+                )
+                continue
+            partner = found[0]
+            if partner.pk == player.pk:
+                self.add_error(
+                    field,
+                    f"{player.name} cannot partner themself: type the other "
+                    "player of the team.",
                 )
                 continue
             if paired.get(partner.pk) == player.pk:
@@ -348,8 +399,10 @@ class TournamentForm(PlainForm):
         self, refusal: TournamentRefusal | RuleViolation, options: forms.Form
     ) -> None:
         """Show a refusal of the services next to the box or choice it names."""
-        text = _refusal_text(refusal)
         field = refusal.field
+        if field == "entrants" and NONE_PICKED in self.entrants_errors:
+            return  # Said already, in the form's words.
+        text = self._entrant_name_twice(refusal) or _refusal_text(refusal)
         entrant = re.fullmatch(
             r"entrants\.([0-9]+)(?:\.players\.([0-9]+)|\.(name))?", field
         )
@@ -373,6 +426,27 @@ class TournamentForm(PlainForm):
             options.add_error(field[8:], text)
         else:
             self.add_error(None, text)
+
+    def _entrant_name_twice(
+        self, refusal: TournamentRefusal | RuleViolation
+    ) -> str | None:
+        """An entrant named like an earlier one: the earlier one's name as it is
+        spelt (the service quotes the later spelling)."""
+        if not isinstance(refusal, TournamentRefusal):
+            return None
+        if refusal.code != "entrant_name_twice":
+            return None
+        index = int(refusal.params["other"]) - 1
+        if not 0 <= index < len(self.entrant_rows):
+            return None
+        players = self.entrant_rows[index]
+        name = self.team_names.get(players[0].pk) or " & ".join(
+            player.name for player in players
+        )
+        return (
+            f"Entrant {index + 1} is already called {name}: give each entrant its "
+            "own name."
+        )
 
 
 class PaperResultForm(PlainForm):

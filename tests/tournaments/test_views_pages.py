@@ -185,6 +185,51 @@ def test_a_single_elimination_with_byes_and_third_place(
     assert " now " not in body.lower().replace("now:", "")
 
 
+def now_columns(client: Client, url: str) -> list[str]:
+    """The columns tagged "now" (the round being played), by anchor."""
+    html = page(client, url).content.decode()
+    return re.findall(
+        r'id="([^"]+)" data-current-round>\s*<h3 class="column-title">[^<]*'
+        r'<span class="now">now</span>',
+        html,
+    )
+
+
+def test_now_is_a_round_with_a_match_to_play_the_winners_side_first(
+    club: Club, organiser_api: APIClient
+) -> None:
+    """Issue 12: just drawn, a double elimination of 5 has its losers' round 1
+    waiting (its only box a bye for a winners' round-1 loser): not "now"."""
+    t = create(organiser_api, club, format="double_elimination", entrants=5)
+    url = f"/tournaments/{t['id']}/"
+
+    def playable(t: dict[str, Any]) -> list[str]:
+        """Per bracket, its first round with a match ready: winners' first."""
+        found: dict[str, int] = {}
+        for round_ in t["rounds"]:
+            if any(m["status"] == "ready" for m in round_["matches"]):
+                bracket = round_["bracket"]
+                found[bracket] = min(
+                    found.get(bracket, round_["number"]), round_["number"]
+                )
+        return [f"{b}-{found[b]}" for b in ("winners", "losers") if b in found]
+
+    losers_1 = next(
+        r for r in t["rounds"] if (r["bracket"], r["number"]) == ("losers", 1)
+    )
+    assert [m["status"] for m in losers_1["matches"]] == ["waiting"]
+    assert playable(t) == ["winners-1"]
+    assert now_columns(Client(), url) == ["winners-1"]
+    # The winners' round-1 match played: its loser's losers' match is ready
+    # beside the winners' next round; both are tagged, the winners' first.
+    first = match_at(t, "winners", 1, 1)
+    if first["status"] != "ready":
+        first = next(m for m in ready(t))
+    t = play(organiser_api, t["id"], first, first["entrants"][1])
+    assert now_columns(Client(), url) == playable(t)
+    assert now_columns(Client(), url)[0].startswith("winners-")
+
+
 def test_a_double_elimination_with_a_grand_final_reset(
     club: Club, organiser_api: APIClient
 ) -> None:
