@@ -268,7 +268,11 @@ def _resolve(
             raise TournamentRefusal(
                 "entrant_name_twice",
                 f"{where}.name" if entrant.name else where,
-                params={"other": named[name.casefold()] + 1, "name": name},
+                # The earlier entrant's name as it was spelt there.
+                params={
+                    "other": named[name.casefold()] + 1,
+                    "name": resolved[named[name.casefold()]][0],
+                },
             )
         named[name.casefold()] = index
         resolved.append((name, players))

@@ -131,6 +131,27 @@ def test_bad_input_is_a_400_naming_the_field(
     assert club.players.count() == roster
 
 
+def test_a_name_given_twice_quotes_the_earlier_spelling(
+    club: Club, organiser_api: APIClient
+) -> None:
+    response = organiser_api.post(
+        TOURNAMENTS,
+        _body(
+            club,
+            team_size=2,
+            entrants=[
+                {"name": "Aces", "players": ["Ann", "Cy"]},
+                {"name": "aces", "players": ["Bob", "Di"]},
+            ],
+        ),
+        format="json",
+    )
+    assert response.status_code == 400
+    assert error_at(response.json(), "entrants.1.name") == [
+        "Entrant 1 is already called Aces: give each entrant its own name."
+    ]
+
+
 def test_swiss_rounds_out_of_range_name_the_setting(
     club: Club, organiser_api: APIClient
 ) -> None:
