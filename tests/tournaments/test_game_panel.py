@@ -61,7 +61,7 @@ def test_best_of_3_game_1_won_offers_game_2_of_the_match(
     game = start_game(keeper_api, tournament["id"], match["id"])
 
     playing = _page(keeper, game["id"])
-    assert "Spring Cup</a> · Round 1 match 1" in playing
+    assert "Spring Cup · Round 1 match 1" in playing
     assert f'Game 1 of best of 3 · <span class="name">{a}</span> 0{DASH}0' in playing
     assert "Start game 2 of the match" not in playing
 
