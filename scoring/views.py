@@ -28,6 +28,7 @@ from scoring.forms import (
     NewGameForm,
     OptionsForm,
 )
+from scoring.game_panels import game_panels
 from scoring.models import Game, Hand, Variant
 from scoring.refusals import RuleViolation, sentence
 
@@ -115,7 +116,15 @@ def _table_context(
         log=selectors.game_log(game_id=game.pk),
     )
     context["manageable"] = selectors.game_manageable_by(game=game, user=request.user)
-    if game.winner is not None and editable:
+    panels = game_panels(request, game, editable=editable)
+    context["panels"] = panels
+    # A match's game is followed by the match's next game, not a club game.
+    context["rematch"] = (
+        game.winner is not None
+        and editable
+        and not any(panel.replaces_rematch for panel in panels)
+    )
+    if context["rematch"]:
         # "New game, same players" offers who deals first: by default the deal
         # goes on to the left.
         dealer = services.rematch_dealer(game)

@@ -13,9 +13,9 @@ class TournamentsConfig(AppConfig):
         from pitchclub import hooks as core_hooks
         from pitchclub import panels as core_panels
         from pitchclub import refusals as core_refusals
-        from scoring import hooks
+        from scoring import game_panels, hooks
         from tournaments import listeners
-        from tournaments.panels import club_tournaments
+        from tournaments.panels import club_tournaments, match_game
         from tournaments.refusals import CONFLICT_CODES, TournamentRefusal
 
         core_refusals.register(TournamentRefusal, conflicts=CONFLICT_CODES)
@@ -31,6 +31,11 @@ class TournamentsConfig(AppConfig):
         # The club page's tournaments, before its recent games.
         core_panels.register_club_panel(
             club_tournaments, order=90, name="tournaments.tournaments"
+        )
+        # A match's game's table page: the match, and its next game in place of
+        # "New game, same players".
+        game_panels.register_game_panel(
+            match_game, order=100, name="tournaments.match_game"
         )
         # League seasons: their refusals, a game started for a night, the club
         # page's "Seasons" panel.

@@ -1,12 +1,22 @@
-"""Tournaments' section of the core's club page (registered in
-TournamentsConfig.ready())."""
+"""Tournaments' sections of lower layers' pages (registered in
+TournamentsConfig.ready()): the club page's tournaments, and on a match's game's
+table page the match it is played for."""
 
+from typing import Any
+
+from django.db.models import OuterRef, Q, Subquery
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
+from scoring.game_panels import GamePanel
+from scoring.models import Game
+from tournaments.models import Match, MatchGame, MatchStatus, TournamentStatus
 from tournaments.selectors import club_tournaments as tournaments_of
+from tournaments.vocabulary import ELIMINATION
+from tournaments.words import match_label, round_label
 
 SHOWN = 6
 
@@ -23,3 +33,92 @@ def club_tournaments(request: HttpRequest, club: Club, access: ClubAccess) -> Pa
             "can_create": access.can_manage,
         },
     )
+
+
+def _match_link(game: Game) -> MatchGame | None:
+    """The game's link to its match with the match, its round, tournament and
+    entrants, and where the match's winner plays next (1 query)."""
+    winner = OuterRef("match__winner_id")
+    onward = (
+        Match.objects.filter(tournament_id=OuterRef("match__tournament_id"))
+        .exclude(status=MatchStatus.COMPLETED)
+        .filter(Q(entrant_a_id=winner) | Q(entrant_b_id=winner))
+        .order_by("round_id", "number")
+    )
+    return (
+        MatchGame.objects.filter(game_id=game.pk)
+        .select_related(
+            "match__round",
+            "match__tournament",
+            "match__entrant_a",
+            "match__entrant_b",
+            "match__winner",
+        )
+        .annotate(
+            onward_bracket=Subquery(onward.values("round__bracket")[:1]),
+            onward_round=Subquery(onward.values("round__number")[:1]),
+        )
+        .first()
+    )
+
+
+def _outcome(link: MatchGame) -> str:
+    """What the completed match means for its winner."""
+    match, tournament = link.match, link.match.tournament
+    name = match.winner.name
+    if (
+        tournament.status == TournamentStatus.FINISHED
+        and tournament.champion_id == match.winner_id
+    ):
+        return gettext("{name} wins the tournament").format(name=name)
+    if tournament.format in ELIMINATION and link.onward_round is not None:
+        onward = round_label(
+            format=tournament.format,
+            bracket=link.onward_bracket,
+            round_number=link.onward_round,
+        )
+        return gettext("{name} goes through to {round}").format(name=name, round=onward)
+    return gettext("{name} wins the match").format(name=name)
+
+
+def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | None:
+    """On a match's game's table page: the tournament, the match and its table,
+    the match's score; once the game is won, the match's next game (for its
+    scorekeepers) or who goes through, and the way back to the bracket. It takes
+    the place of "New game, same players" (1 query; none for a game outside
+    clubs, which no tournament plays)."""
+    if game.club_id is None:
+        return None
+    link = _match_link(game)
+    if link is None or link.match.seats is not None:
+        # Not a match's game; a progressive table's page is the night's.
+        return None
+    match, tournament = link.match, link.match.tournament
+    best_of = int(tournament.settings.get("games_per_match", 1))
+    won = game.winner is not None and not link.abandoned
+    names = [
+        entrant.name if entrant is not None else "?"
+        for entrant in (match.entrant_a, match.entrant_b)
+    ]
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "match": match,
+        "label": match_label(
+            format=tournament.format,
+            bracket=match.round.bracket,
+            round_number=match.round.number,
+            number=match.number,
+        ),
+        "number": link.number,
+        "best_of": best_of,
+        "names": names,
+        "wins": [match.wins_a, match.wins_b],
+        "abandoned": link.abandoned,
+        "won": won,
+        "completed": match.status == MatchStatus.COMPLETED,
+        "outcome": _outcome(link) if match.winner_id is not None else None,
+        # The match goes on: its next game, started by who keeps its score.
+        "next_game": match.wins_a + match.wins_b + 1,
+        "can_start": won and editable and match.status == MatchStatus.RUNNING,
+    }
+    return GamePanel("tournaments/_game_match.html", context, replaces_rematch=True)

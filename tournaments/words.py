@@ -31,3 +31,16 @@ def versus(names: list[str | None]) -> str:
     if len(shown) == 1:
         return gettext("{name}, a bye").format(name=shown[0])
     return " v ".join(shown)
+
+
+def round_label(*, format: str, bracket: str, round_number: int) -> str:
+    """A round's name for people ("Round 2", "Losers' round 3", "The grand final")."""
+    if bracket == "final":
+        return match_label(
+            format=format, bracket=bracket, round_number=round_number, number=1
+        )
+    if bracket == "winners" and format == "double_elimination":
+        return gettext("Winners' round {round}").format(round=round_number)
+    if bracket == "losers":
+        return gettext("Losers' round {round}").format(round=round_number)
+    return gettext("Round {round}").format(round=round_number)
