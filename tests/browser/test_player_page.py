@@ -36,7 +36,9 @@ def test_the_player_page_at_phone_size(
 
     expect(page.locator("h1")).to_have_text("Ann")
     expect(page.locator(".stat-card").first).to_contain_text("5")
-    expect(page.locator("svg.chart")).to_have_count(4)
+    # Bids and points for each variant, and the rating after each game.
+    expect(page.locator("svg.chart")).to_have_count(5)
+    expect(page.locator("svg#rating-history, svg.chart-line")).to_have_count(1)
     # The charts are drawn with their classes' colours (no inline style).
     bar = page.locator("svg.chart .chart-bar").first
     assert bar.evaluate("el => getComputedStyle(el).fill") != "rgb(0, 0, 0)"
@@ -65,7 +67,8 @@ def test_the_filters_work_without_javascript(
         f"{live_server.url}/players/{ann.pk}/?club=&variant=thirteen&from=&to="
     )
     expect(page.locator(".stat-card").first).to_contain_text("2")
-    expect(page.locator("svg.chart")).to_have_count(2)
+    # 13-Point's bids and points; the rating counts every game, whatever the filter.
+    expect(page.locator("svg.chart")).to_have_count(3)
     screenshot("thirteen", full_page=False)
 
     page.locator("#id_from").fill("2099-01-01")
