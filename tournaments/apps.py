@@ -53,3 +53,7 @@ class TournamentsConfig(AppConfig):
         core_panels.register_club_panel(
             season_views.club_seasons_panel, order=120, name="tournaments.seasons"
         )
+        # A player's statistics narrowed to a season (`?season=id`).
+        from scoring import stats
+
+        stats.register_scope("season", seasons.season_scope, label="Season")

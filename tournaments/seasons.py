@@ -36,6 +36,7 @@ from pitchclub.text import UnsafeText, clean_name
 from scoring import engine, hooks, tallies
 from scoring.engine import RuleViolation
 from scoring.models import Game, Seat, Status
+from scoring.stats import ScopeRefused
 from tournaments import formats
 from tournaments import services as tournament_services
 from tournaments.models import (
@@ -385,6 +386,18 @@ def season_games(season: Season, *, finished: bool = False) -> QuerySet[Game]:
     return games.annotate(night_date=night_date_of_game(season)).filter(
         night_date__in=Night.objects.filter(season=season).values("date")
     )
+
+
+def season_scope(value: str) -> QuerySet[Game]:
+    """Scoring's `?season=` statistics scope: the games of the season numbered
+    `value` (the stats keep only those the caller may read)."""
+    number = value.strip()
+    if not number.isascii() or not number.isdigit() or len(number) > 18:
+        raise ScopeRefused(f"“{value}” is not a season number.")
+    season = Season.objects.filter(pk=int(number)).first()
+    if season is None:
+        raise ScopeRefused(f"There is no season {number}.")
+    return season_games(season).values("pk")
 
 
 def season_tournaments(season: Season, dates: Sequence[datetime.date]) -> list[Any]:

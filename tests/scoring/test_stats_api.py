@@ -396,7 +396,7 @@ def test_a_player_without_games_has_zeros(anon_api: APIClient, user: Any) -> Non
         ("from=yesterday", "from", "“From” is not a date"),
         ("to=2025-13-01", "to", "“To” is not a date"),
         ("from=2025-03-02&to=2025-03-01", "to", "is before “From”"),
-        ("season=1", "season", "No seasons exist yet"),
+        ("season=1", "season", "There is no season 1."),
         ("variant=", "variant", "Give variant a value"),
         ("season=", "season", "Give season a value"),
     ],

@@ -118,16 +118,14 @@ def test_a_wrong_filter_is_said_next_to_its_box(client: Client, ann: Player) -> 
     assert "stat-cards" not in html
 
 
-def test_season_is_refused_by_name_until_seasons_exist(
-    client: Client, ann: Player
-) -> None:
+def test_an_unknown_season_is_refused_by_name(client: Client, ann: Player) -> None:
     plain = page(client, ann).content.decode()
     refused = page(client, ann, "season=3")
 
-    # No season box while no app supplies seasons, but the refusal is shown.
-    assert 'name="season"' not in plain
+    # Tournaments supply the seasons (tournaments/apps.py): the box is there.
+    assert 'name="season"' in plain
     assert refused.status_code == 400
-    assert "No seasons exist yet" in refused.content.decode()
+    assert "There is no season" in refused.content.decode()
 
 
 def test_a_private_clubs_player_page_is_404_to_outsiders(

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from pitchclub import services as club_services
 from pitchclub.models import Club
 from scoring.engine import OPTION_DEFAULTS
-from scoring.models import Game
+from scoring.models import Game, Seat
 from tests.helpers import error_at
 from tests.tournaments.conftest import People, client_for
 from tests.tournaments.helpers import win_game
@@ -286,3 +286,38 @@ def test_the_schema_lists_the_seasons_operations(anon_api: APIClient) -> None:
     }  # fmt: skip
     games_create = schema["components"]["schemas"]["GameCreateInputRequest"]
     assert games_create["properties"]["night"]["nullable"] is True
+
+
+def test_a_players_statistics_narrowed_to_a_season(
+    club: Club, organiser_api: APIClient, keeper_api: APIClient
+) -> None:
+    season = create(organiser_api, club, starts="2026-12-01", ends="2026-12-31")
+    night = add_night(organiser_api, season["id"], "2026-12-03")
+    body = {
+        "variant": "auction",
+        "players": ["Ann", "Bob"],
+        "options": {"target": 3},
+        "club": club.slug,
+    }
+    # One game of the night, one outside the season.
+    response = keeper_api.post(
+        "/api/v1/games/", {**body, "night": night["id"]}, format="json"
+    )
+    in_season = response.json()
+    win_game(keeper_api, in_season["id"], 1)
+    response = keeper_api.post("/api/v1/games/", body, format="json")
+    win_game(keeper_api, response.json()["id"], 1)
+    bob = Seat.objects.get(game_id=in_season["id"], number=1).player_id
+    stats = f"/api/v1/players/{bob}/stats/"
+
+    assert keeper_api.get(stats).json()["games"]["played"] == 2
+    narrowed = keeper_api.get(f"{stats}?season={season['id']}")
+    assert narrowed.status_code == 200, narrowed.json()
+    assert narrowed.json()["games"] == {"played": 1, "finished": 1, "won": 1}
+    page = keeper_api.get(f"/players/{bob}/?season={season['id']}")
+    assert page.status_code == 200
+    # A season that does not exist, or not a number: 400 naming `season`.
+    missing = keeper_api.get(f"{stats}?season=999999")
+    assert error_at(missing.json(), "season") == ["There is no season 999999."]
+    wrong = keeper_api.get(f"{stats}?season=winter")
+    assert error_at(wrong.json(), "season") == ["“winter” is not a season number."]
