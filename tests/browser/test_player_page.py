@@ -64,7 +64,7 @@ def test_the_filters_work_without_javascript(
     page.get_by_role("button", name="Show statistics").tap()
 
     expect(page).to_have_url(
-        f"{live_server.url}/players/{ann.pk}/?club=&variant=thirteen&from=&to="
+        f"{live_server.url}/players/{ann.pk}/?club=&variant=thirteen&season=&from=&to="
     )
     expect(page.locator(".stat-card").first).to_contain_text("2")
     # 13-Point's bids and points; the rating counts every game, whatever the filter.
