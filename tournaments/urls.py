@@ -12,7 +12,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="list"),
     path("clubs/<slug:slug>/tournaments/new/", match_views.tournament_new, name="new"),
     # A progressive night: check-in, table scores, arrivals and leavers, cards.
-    path("clubs/<slug:slug>/nights/new/", night_views.night_new, name="night_new"),
+    path(
+        "clubs/<slug:slug>/nights/new/", night_views.night_new, name="progressive_new"
+    ),
     path(
         "tournaments/<int:tournament_id>/tables/<int:match_id>/scores/",
         night_views.table_scores,

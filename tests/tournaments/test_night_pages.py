@@ -31,7 +31,7 @@ def checkin(client: Client, club: Club, players: int, **extra: Any) -> Tournamen
         "guests": guests,
         **extra,
     }
-    answer = client.post(reverse("tournaments:night_new", args=[club.slug]), body)
+    answer = client.post(reverse("tournaments:progressive_new", args=[club.slug]), body)
     assert answer.status_code == 302, answer.content.decode()[:2000]
     return Tournament.objects.get(name="Thursday progressive", club=club)
 
@@ -90,7 +90,7 @@ def test_a_tied_table_and_a_member_are_refused(club: Club, people: People) -> No
     member = signed_in(people.member)
     assert member.post(url, {}).status_code == 403
     assert (
-        member.get(reverse("tournaments:night_new", args=[club.slug])).status_code
+        member.get(reverse("tournaments:progressive_new", args=[club.slug])).status_code
         == 403
     )
 
@@ -123,3 +123,17 @@ def test_the_board_reads_the_same_queries_whatever_the_players(
 # Session, user, tournament with club, access, entrants + players, matches +
 # counted games: the same for 8 players as for 16.
 QUERIES = 8
+
+
+def test_the_club_page_leads_to_a_new_night(club: Club, people: People) -> None:
+    new_night = reverse("tournaments:progressive_new", args=[club.slug])
+    club_page = reverse("clubs:detail", args=[club.slug])
+
+    assert (
+        f'href="{new_night}"'
+        in signed_in(people.organiser).get(club_page).content.decode()
+    )
+    assert (
+        f'href="{new_night}"'
+        not in signed_in(people.member).get(club_page).content.decode()
+    )
