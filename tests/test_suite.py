@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection
 
+from tests import conftest
 from tests.conftest import pytest_xdist_auto_num_workers
 from tests.factories import UserFactory, game_factory, record
 
@@ -50,9 +51,24 @@ def test_auto_starts_one_worker_per_usable_core(
     pytestconfig: pytest.Config, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
-    workers = pytest_xdist_auto_num_workers(pytestconfig)
-
-    assert workers is not None
-    assert 1 <= workers <= len(os.sched_getaffinity(0))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    # Four usable cores: four workers, unless the container's quota grants fewer
+    # (rounded up: 1.5 CPUs keep two workers busy; never fewer than one).
+    for quota, workers in ((None, 4), (8.0, 4), (1.5, 2), (0.3, 1)):
+        monkeypatch.setattr(conftest, "_cgroup_cpu_quota", lambda quota=quota: quota)
+        assert pytest_xdist_auto_num_workers(pytestconfig) == workers, quota
     monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "3")
     assert pytest_xdist_auto_num_workers(pytestconfig) is None  # xdist reads it
+
+
+@pytest.mark.parametrize(
+    ("cpu_max", "quota"),
+    [("150000 100000", 1.5), ("max 100000", None), ("", None), ("-1 100000", None)],
+)
+def test_the_cgroup_quota_is_read_from_cpu_max(
+    cpu_max: str, quota: float | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = {"/sys/fs/cgroup/cpu.max": cpu_max.split()}
+    monkeypatch.setattr(conftest, "_read_words", lambda path: files.get(str(path), []))
+
+    assert conftest._cgroup_cpu_quota() == quota
