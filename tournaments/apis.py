@@ -131,6 +131,12 @@ ENTRANT_OBJECT_SCHEMA = {
     "required": ["players"],
     "additionalProperties": False,
 }
+# The 403 of what the club's organisers and scorekeepers may do.
+KEEPERS_ONLY = {
+    403: OpenApiResponse(
+        description="Only the club's organisers and scorekeepers may."
+    ),
+}
 
 
 @extend_schema_field(
@@ -406,9 +412,7 @@ class TournamentsAPI(APIView):
             201: TournamentOutput,
             400: FIELD_WRONG,
             401: NOT_SIGNED_IN,
-            403: OpenApiResponse(
-                description="Only the club's organisers and scorekeepers may."
-            ),
+            **KEEPERS_ONLY,
         },
         summary="Create a tournament; its first round is drawn at once",
         examples=[
@@ -471,9 +475,7 @@ class MatchGameAPI(APIView):
         request=None,
         responses={
             201: MatchGameOutput,
-            403: OpenApiResponse(
-                description="Only the club's organisers and scorekeepers may."
-            ),
+            **KEEPERS_ONLY,
             **WRITE_ERRORS,
         },
         summary="Start the match's next game, its entrants' players seated",
@@ -556,9 +558,7 @@ class RoundsAPI(APIView):
         request=None,
         responses={
             201: TournamentOutput,
-            403: OpenApiResponse(
-                description="Only the club's organisers and scorekeepers may."
-            ),
+            **KEEPERS_ONLY,
             **WRITE_ERRORS,
         },
         summary="Draw a Swiss's or a progressive night's next round",
@@ -582,9 +582,7 @@ class NightPlayersAPI(APIView):
         responses={
             201: TournamentOutput,
             400: FIELD_WRONG,
-            403: OpenApiResponse(
-                description="Only the club's organisers and scorekeepers may."
-            ),
+            **KEEPERS_ONLY,
             **WRITE_ERRORS,
         },
         summary="A late arrival at a progressive night",
@@ -613,9 +611,7 @@ class NightPlayerLeaveAPI(APIView):
         request=None,
         responses={
             200: TournamentOutput,
-            403: OpenApiResponse(
-                description="Only the club's organisers and scorekeepers may."
-            ),
+            **KEEPERS_ONLY,
             **WRITE_ERRORS,
         },
         summary="A player goes home from a progressive night",
