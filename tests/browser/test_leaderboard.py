@@ -125,7 +125,10 @@ def test_the_leaderboard_of_a_season_on_a_phone(
     played(club, day(12, 2), "Cy", "Di")
 
     page.goto(f"/seasons/{winter.pk}/")
-    page.get_by_role("link", name="Leaderboard for this season").tap()
+    to_board = page.get_by_role("link", name="Leaderboard for this season")
+    assert to_board.bounding_box()["height"] >= 44
+    screenshot(f"{scheme}-season", full_page=False)
+    to_board.tap()
     expect(page).to_have_url(
         f"{live_server.url}/clubs/{club.slug}/leaderboard/?season={winter.pk}"
     )
