@@ -6,6 +6,11 @@ The figures count the games the viewer may read. A club's player sits only in th
 club's games and in games outside clubs (which everyone may read), so whoever may
 see the club sees all of them: the rating, which comes from every game a player
 finished, and the figures beside it agree.
+
+Per season (`?season=id`): the figures count only the season's games, the rating
+stays the overall one. Scoring knows no seasons: the app that keeps them (the
+tournaments) registers the statistics scope "season" (scoring.stats) with
+`club_choices`, the club's seasons; only those are accepted.
 """
 
 from dataclasses import dataclass, field, replace
@@ -16,7 +21,9 @@ from django.db.models import Count, F, Q
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.selectors import ClubAccess
+from scoring import stats
 from scoring.models import Hand, Rating, Seat, Status
+from scoring.stats import DateRange, ScopeChoice, ScopeGames, ScopeRefused
 
 # Fewer finished games than this and a player is listed apart (`?min=`).
 MIN_GAMES = 3
@@ -94,18 +101,95 @@ def club_for_leaderboard(
     return (club, access) if access.can_view else None
 
 
+@dataclass(frozen=True, slots=True)
+class Seasons:
+    """The club's seasons the page offers (newest first) and the one whose games
+    the figures count (`chosen`, None: all games), with those games."""
+
+    label: str = "Season"
+    choices: list[ScopeChoice] = field(default_factory=list)
+    chosen: ScopeChoice | None = None
+    games: ScopeGames | None = None
+
+
+class SeasonUnknown(Exception):
+    """`?season=` names none of the club's seasons: `message` says so, for people;
+    `seasons` are the club's, to choose from."""
+
+    def __init__(self, message: str, seasons: Seasons) -> None:
+        super().__init__(message)
+        self.message = message
+        self.seasons = seasons
+
+
+def club_seasons(*, club: Club, value: str | None) -> Seasons:
+    """The club's seasons, and the one `value` names (none when `value` is empty):
+    1 query, 2 with a season. SeasonUnknown when `value` is not one of the club's
+    seasons (another club's, an unknown or a malformed one: the same sentence, so
+    nothing is told of other clubs)."""
+    supplied = stats.scope("season")
+    listed = supplied.club_choices if supplied is not None else None
+    choices = listed(club) if listed is not None else []
+    found = Seasons(
+        label=supplied.label if supplied is not None else "Season", choices=choices
+    )
+    value = (value or "").strip()
+    if not value:
+        return found
+    chosen = next((choice for choice in choices if choice.value == value), None)
+    if chosen is None:
+        shown = value if len(value) <= 30 else f"{value[:29]}…"
+        if not choices:
+            message = (
+                f"{club.name} has no seasons yet: the leaderboard counts all its games."
+            )
+        else:
+            message = (
+                f"{club.name} has no {found.label.lower()} “{shown}”: choose one of "
+                f"its seasons below, or all games."
+            )
+        raise SeasonUnknown(message, found)
+    try:
+        games = supplied.resolver(chosen.value)
+    except ScopeRefused as refused:
+        raise SeasonUnknown(refused.message, found) from refused
+    return replace(found, chosen=chosen, games=games)
+
+
+def _games(games: ScopeGames | None, prefix: str) -> Q:
+    """Rows whose game (`prefix` + "…") is one of `games` (all: None)."""
+    if games is None:
+        return Q()
+    if isinstance(games, DateRange):
+        condition = Q()
+        if games.start is not None:
+            condition &= Q(**{f"{prefix}created_at__date__gte": games.start})
+        if games.end is not None:
+            condition &= Q(**{f"{prefix}created_at__date__lte": games.end})
+        return condition
+    return Q(**{f"{prefix}in": games})
+
+
 def club_leaderboard(
-    *, club: Club, user: AbstractBaseUser | None, min_games: int = MIN_GAMES
+    *,
+    club: Club,
+    user: AbstractBaseUser | None,
+    min_games: int = MIN_GAMES,
+    games: ScopeGames | None = None,
 ) -> Leaderboard:
     """The club's leaderboard as `user` may read it (3 queries: the roster with
-    ratings, the finished games and wins, the hands pitched and made)."""
+    ratings, the finished games and wins, the hands pitched and made). With
+    `games` (a season's: `club_seasons`), the figures count only those games; the
+    rating is still the player's overall one."""
     players = list(
         Player.objects.filter(club=club).select_related("rating").order_by("id")
     )
     ids = [player.pk for player in players]
     # What a viewer of the club may read of its players' games: the club's games
     # and those outside clubs (everyone's); a club's player sits in no other.
-    readable = Q(game__club=club) | Q(game__club__isnull=True)
+    readable = (Q(game__club=club) | Q(game__club__isnull=True)) & _games(
+        games, "game__"
+    )
     finished = {
         row["player_id"]: row
         for row in Seat.objects.filter(

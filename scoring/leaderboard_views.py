@@ -3,15 +3,18 @@
 import re
 
 from django import forms
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scoring.leaderboard import (
     MIN_GAMES,
     MIN_GAMES_MOST,
+    Seasons,
+    SeasonUnknown,
     club_for_leaderboard,
     club_leaderboard,
+    club_seasons,
 )
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,100}")
@@ -40,10 +43,22 @@ class MinGamesForm(forms.Form):
         return MIN_GAMES
 
 
+def _address(path: str, season: str, min_games: str) -> str:
+    """A season's link, keeping the minimum asked for."""
+    query = QueryDict(mutable=True)
+    if season:
+        query["season"] = season
+    if min_games:
+        query["min"] = min_games
+    return f"{path}?{query.urlencode()}" if query else path
+
+
 @require_safe
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
-    """A club's players ranked by rating (a private club's: its members only). A
-    wrong `?min=` is a 400 naming it, with the default list below."""
+    """A club's players ranked by rating (a private club's: its members only),
+    with `?season=` the figures of one of its seasons. A wrong `?min=` is a 400
+    naming it, with the default list below; a season that is not one of the
+    club's, a 404 naming it, with the list of all games below."""
     found = (
         club_for_leaderboard(slug=slug, user=request.user)
         if SLUG.fullmatch(slug)
@@ -53,7 +68,16 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such club.")
     club, access = found
     form = MinGamesForm(request.GET)
-    board = club_leaderboard(club=club, user=request.user, min_games=form.min_games())
+    min_games = form.min_games()
+    status, season_error = 200, ""
+    try:
+        seasons = club_seasons(club=club, value=request.GET.get("season"))
+    except SeasonUnknown as unknown:
+        seasons, season_error, status = unknown.seasons, unknown.message, 404
+    board = club_leaderboard(
+        club=club, user=request.user, min_games=min_games, games=seasons.games
+    )
+    kept_min = str(min_games) if form.is_valid() and form.cleaned_data["min"] else ""
     return render(
         request,
         "scoring/leaderboard.html",
@@ -64,6 +88,34 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             "form": form,
             "board": board,
             "default_min": MIN_GAMES,
+            "seasons": seasons,
+            "season_links": _season_links(request.path, seasons, kept_min),
+            "season_error": season_error,
         },
-        status=400 if form.errors else 200,
+        status=400 if form.errors else status,
     )
+
+
+def _season_links(
+    path: str, seasons: Seasons, kept_min: str
+) -> list[dict[str, object]]:
+    """ "All games" and the club's seasons (none when it has none), the one shown
+    marked."""
+    if not seasons.choices:
+        return []
+    chosen = seasons.chosen.value if seasons.chosen is not None else ""
+    return [
+        {
+            "label": "All games",
+            "href": _address(path, "", kept_min),
+            "current": not chosen,
+        },
+        *(
+            {
+                "label": choice.label,
+                "href": _address(path, choice.value, kept_min),
+                "current": choice.value == chosen,
+            }
+            for choice in seasons.choices
+        ),
+    ]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
 import django_filters
 from django import forms
@@ -32,7 +32,7 @@ from django.utils.translation import gettext
 
 from pitchclub import selectors as permissions
 from pitchclub import sql
-from pitchclub.models import Player
+from pitchclub.models import Club, Player
 from scoring import engine, selectors
 from scoring.filters import GameFilter
 from scoring.models import Award, Game, Hand, Seat, Status, Variant
@@ -70,6 +70,14 @@ ScopeGames = Collection[int] | QuerySet | DateRange
 Resolver = Callable[[str], ScopeGames]
 
 
+class ScopeChoice(NamedTuple):
+    """One value a club's pages offer (a season): `url` is its own page, if any."""
+
+    value: str
+    label: str
+    url: str = ""
+
+
 @dataclass(frozen=True)
 class Scope:
     name: str
@@ -77,6 +85,9 @@ class Scope:
     label: str
     # The values a page's form offers, as (value, label), if the app lists them.
     choices: Callable[[], list[tuple[str, str]]] | None = None
+    # One club's values, newest first (the leaderboard's choice), if the app lists
+    # them: the only values a club's pages accept.
+    club_choices: Callable[[Club], list[ScopeChoice]] | None = None
 
 
 _scopes: dict[str, Scope] = {}
@@ -90,14 +101,18 @@ def register_scope(
     *,
     label: str | None = None,
     choices: Callable[[], list[tuple[str, str]]] | None = None,
+    club_choices: Callable[[Club], list[ScopeChoice]] | None = None,
 ) -> None:
     """Let `?<name>=value` narrow a player's statistics to the games `resolver`
-    returns for the value. Only the scopes scoring knows can be supplied (`season`);
-    registering one twice replaces it."""
+    returns for the value (and a club's leaderboard, with `club_choices`: the
+    club's values it offers). Only the scopes scoring knows can be supplied
+    (`season`); registering one twice replaces it."""
     if name not in _NOT_YET:
         known = sorted(_NOT_YET)
         raise ValueError(f"Unknown statistics scope {name!r}: one of {known}")
-    _scopes[name] = Scope(name, resolver, label or name.capitalize(), choices)
+    _scopes[name] = Scope(
+        name, resolver, label or name.capitalize(), choices, club_choices
+    )
 
 
 def unregister_scope(name: str) -> None:

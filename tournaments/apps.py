@@ -53,7 +53,13 @@ class TournamentsConfig(AppConfig):
         core_panels.register_club_panel(
             season_views.club_seasons_panel, order=120, name="tournaments.seasons"
         )
-        # A player's statistics narrowed to a season (`?season=id`).
+        # A player's statistics and the club's leaderboard narrowed to a season
+        # (`?season=id`).
         from scoring import stats
 
-        stats.register_scope("season", seasons.season_scope, label="Season")
+        stats.register_scope(
+            "season",
+            seasons.season_scope,
+            label="Season",
+            club_choices=season_views.club_season_choices,
+        )

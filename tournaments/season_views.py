@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.views.decorators.http import (
@@ -26,6 +27,7 @@ from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.sheet import game_cards
+from scoring.stats import ScopeChoice
 from tournaments import seasons
 from tournaments.models import Night, Season
 from tournaments.refusals import TournamentRefusal
@@ -41,6 +43,17 @@ def club_seasons_panel(request: HttpRequest, club: Club, access: ClubAccess) -> 
         f"{T}seasons_panel.html",
         {"seasons": list(seasons.club_seasons(club=club)), "access": access},
     )
+
+
+def club_season_choices(club: Club) -> list[ScopeChoice]:
+    """Scoring's leaderboard's seasons (the "season" scope's `club_choices`): the
+    club's, latest first, each with its page (1 query)."""
+    return [
+        ScopeChoice(
+            str(season.pk), season.name, reverse("tournaments:season", args=[season.pk])
+        )
+        for season in seasons.club_seasons(club=club).only("pk", "name")
+    ]
 
 
 def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from pitchclub import services as club_services
 from pitchclub.models import Club
 from tests.scoring.test_ratings import hand, start, win
+from tests.tournaments.test_leaderboard_seasons import day, make_season, played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -97,3 +98,76 @@ def test_the_leaderboard_on_a_phone(
         "Minimum games must be at least 1."
     )
     screenshot(f"{scheme}-refused", full_page=False)
+
+
+@pytest.mark.browser_allow(r"status of 404 \(Not Found\)")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_leaderboard_of_a_season_on_a_phone(
+    page: Page,
+    live_server: Any,
+    keeper: AbstractUser,
+    screenshot: Callable[..., Path],
+    scheme: str,
+) -> None:
+    """From the season's page to its leaderboard, the choice of seasons (newest
+    first, the one shown marked, thumb-sized), back to all games and to the
+    season's standings; a season that is not the club's is named."""
+    page.set_default_timeout(5_000)
+    page.emulate_media(color_scheme=scheme)
+    club = club_services.club_create(name="Grange Hall Pitch", by=keeper)
+    make_season(club, "Autumn 2026", day(10, 1), day(11, 30), day(10, 6))
+    winter = make_season(
+        club, "Winter League 2026-27", day(12, 1), day(12, 31), day(12, 1)
+    )
+    for winner, loser in [("Ann", "Bob"), ("Ann", LONG), (LONG, "Bob"), ("Ann", "Cy")]:
+        played(club, day(12, 1), winner, loser)
+    played(club, day(10, 6), "Bob", "Ann")
+    played(club, day(12, 2), "Cy", "Di")
+
+    page.goto(f"/seasons/{winter.pk}/")
+    to_board = page.get_by_role("link", name="Leaderboard for this season")
+    assert to_board.bounding_box()["height"] >= 44
+    screenshot(f"{scheme}-season", full_page=False)
+    to_board.tap()
+    expect(page).to_have_url(
+        f"{live_server.url}/clubs/{club.slug}/leaderboard/?season={winter.pk}"
+    )
+    choice = page.get_by_role("navigation", name="Games counted: all or one season")
+    links = choice.get_by_role("link")
+    expect(links).to_have_text(["All games", "Winter League 2026-27", "Autumn 2026"])
+    expect(choice.locator("[aria-current='page']")).to_have_text(
+        "Winter League 2026-27"
+    )
+    for index in range(3):
+        assert links.nth(index).bounding_box()["height"] >= 44
+    expect(page.get_by_text("Rating: all games; figures: Winter")).to_be_visible()
+    # Ann: 3 games this winter (all won); Di played only outside its nights.
+    expect(page.locator("table.board").first).to_contain_text("3 of 3")
+    expect(page.locator("table.board").first).not_to_contain_text("Di")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(scheme)
+
+    # The minimum keeps the season.
+    page.get_by_label("Minimum games").fill("1")
+    page.get_by_role("button", name="Show").tap()
+    expect(page).to_have_url(
+        f"{live_server.url}/clubs/{club.slug}/leaderboard/?season={winter.pk}&min=1"
+    )
+    # All games: Di is there; the minimum stays.
+    choice = page.get_by_role("navigation", name="Games counted: all or one season")
+    choice.get_by_role("link", name="All games").tap()
+    expect(page).to_have_url(f"{live_server.url}/clubs/{club.slug}/leaderboard/?min=1")
+    expect(page.locator("table.board").first).to_contain_text("Di")
+    expect(choice.locator("[aria-current='page']")).to_have_text("All games")
+
+    # Back to the season's standings from its leaderboard.
+    choice.get_by_role("link", name="Winter League 2026-27").tap()
+    page.get_by_role("link", name="Season standings").tap()
+    expect(page).to_have_url(f"{live_server.url}/seasons/{winter.pk}/")
+
+    page.goto(f"/clubs/{club.slug}/leaderboard/?season=12345")
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Grange Hall Pitch has no season “12345”: choose one of its seasons below"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(f"{scheme}-unknown", full_page=False)
