@@ -520,16 +520,19 @@ def _parts(people: bool, recent: bool) -> str:
         "WHERE a.player_id = %s GROUP BY m.variant, a.point",
     ]
     if people:
+        # Counted by player id, then named: the 60 players met, not their 12,000
+        # seats, carry a name through the grouping.
         parts.append(
-            f"SELECT {_PEOPLE}, NULL, o.player_id, p.name, "
-            "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 END) "
-            f"FROM mine m INNER JOIN {seat} o ON o.game_id = m.id "
-            f"INNER JOIN {person} p ON p.id = o.player_id "
-            "WHERE o.player_id <> %s GROUP BY o.player_id, p.name"
+            f"SELECT {_PEOPLE}, NULL, x.player_id, p.name, x.w, x.ww, x.a, x.aw, "
+            "x.al FROM (SELECT o.player_id, "
+            "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END) w, "
+            "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
+            "ww, SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END) a, "
+            "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
+            "aw, SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 "
+            f"END) al FROM mine m INNER JOIN {seat} o ON o.game_id = m.id "
+            "WHERE o.player_id <> %s GROUP BY o.player_id) x "
+            f"INNER JOIN {person} p ON p.id = x.player_id"
         )
     if recent:
         parts.append(
