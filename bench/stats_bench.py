@@ -5,7 +5,8 @@ project root (``make bench`` runs it when DATABASE_URL is set). It creates a tes
 database on that server, builds with bulk inserts one player with about 100,000
 hands in 5,000 games (4-player partnership and 2-4 player solo Auction Pitch, and
 13-Point, in a public club and outside clubs, a few abandoned, against a pool of
-other players), then times through Django's test client the player page and the
+other players) and rates the finished games (the page draws the player's last 50
+ratings), then times through Django's test client the player page and the
 stats API, unfiltered and filtered: the median of ROUNDS answers and the queries
 of one. Server time only: no network, no browser. The target is a median under
 150 ms for each. ``--keep`` keeps the database and its games for the next run

@@ -1,8 +1,9 @@
 """A player's statistics: database aggregates over the Seat, Hand and Award rows of the
 games the caller may read, as frozen dataclasses the page and the API both show.
 
-No replay and no loop over hands: a fixed handful of GROUP BY queries whatever the
-number of games (player_stats says which). Abandoned games never count
+No replay and no loop over hands: one statement of GROUP BY aggregates over the
+player's games, read once, whatever the number of games (player_stats says what
+else it reads). Abandoned games never count
 (Game.objects.counted()); a point credited to a team without naming the partner has
 no player and counts for no one (only for the team's score).
 
