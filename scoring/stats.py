@@ -1,8 +1,9 @@
 """A player's statistics: database aggregates over the Seat, Hand and Award rows of the
 games the caller may read, as frozen dataclasses the page and the API both show.
 
-No replay and no loop over hands: a fixed handful of GROUP BY queries whatever the
-number of games (player_stats says which). Abandoned games never count
+No replay and no loop over hands: one statement of GROUP BY aggregates over the
+player's games, read once, whatever the number of games (player_stats says what
+else it reads). Abandoned games never count
 (Game.objects.counted()); a point credited to a team without naming the partner has
 no player and counts for no one (only for the team's score).
 
@@ -17,7 +18,7 @@ values_list query) of game ids, or a DateRange; or it refuses with ScopeRefused 
 a sentence for people. Until one is registered, `?season=` is refused by name.
 """
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
@@ -27,7 +28,7 @@ import django_filters
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
 from pitchclub import selectors as permissions
@@ -406,47 +407,35 @@ def player_stats(
     recent: int = RECENT,
 ) -> PlayerStats:
     """The statistics of `player` over `games` (stats_filter's games: those the
-    caller may read and that count, filtered). 6 queries, whatever the number of
-    games: games by variant, pitching by bid, points, the other players met, the
-    recent games (2: the games, then their seats)."""
-    by_variant = {
-        variant: (GameFigures(played, finished, won), hands or 0)
-        for variant, played, finished, won, hands in _rows(
-            "SELECT variant, COUNT(*), "
-            f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END), "
-            "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END), SUM(hand_count) "
-            "FROM mine GROUP BY variant",
-            player,
-            games,
-        )
-    }
+    caller may read and that count, filtered), whatever the number of games: 1
+    query for every figure (games by variant, pitching by bid, points, the other
+    players met, the recent games' ids), then 2 for the recent games (the games
+    with their clubs, then their seats) if there are any. `top` 0 leaves out the
+    partners and opponents, `recent` 0 the recent games (the API shows neither)."""
+    by_variant: dict[str, tuple[GameFigures, int]] = {}
     pitched: dict[str, list[BidFigures]] = {}
-    for kind, bid, count, made in _rows(
-        "SELECT m.variant, h.bid, COUNT(*), SUM(CASE WHEN h.made THEN 1 ELSE 0 END) "
-        f"FROM mine m INNER JOIN {sql.table(Hand)} h "
-        "ON h.game_id = m.id AND h.pitcher = m.number "
-        "GROUP BY m.variant, h.bid ORDER BY h.bid",
-        player,
-        games,
-    ):
-        pitched.setdefault(kind, []).append(BidFigures(bid, count, made))
     taken: dict[str, dict[str, tuple[int, int]]] = {}
-    for kind, point, times, worth in _rows(
-        "SELECT m.variant, a.point, COUNT(*), SUM(a.value) "
-        f"FROM mine m INNER JOIN {sql.table(Award)} a ON a.game_id = m.id "
-        "WHERE a.player_id = %s GROUP BY m.variant, a.point",
-        player,
-        games,
-        [player.pk],
-    ):
-        taken.setdefault(kind, {})[point] = (times, worth)
-    partners, opponents = _records(player, games, top)
+    met: list[tuple[Any, ...]] = []
+    latest: list[int] = []
+    for part, kind, number, word, *counts in _figures(player, games, top, recent):
+        if part == _GAMES:
+            played, finished, won, hands = counts[:4]
+            by_variant[kind] = (GameFigures(played, finished, won), hands or 0)
+        elif part == _BIDS:
+            pitched.setdefault(kind, []).append(BidFigures(number, *counts[:2]))
+        elif part == _POINTS:
+            taken.setdefault(kind, {})[word] = (counts[0], counts[1])
+        elif part == _PEOPLE:
+            met.append((number, word, *counts))
+        else:
+            latest.append(number)
+    partners, opponents = _records(met, top)
     variants = []
     for kind in engine.Variant:
         if kind.value not in by_variant:
             continue
         played, hands = by_variant[kind.value]
-        bids = pitched.get(kind.value, [])
+        bids = sorted(pitched.get(kind.value, []), key=lambda b: b.bid)
         points = taken.get(kind.value, {})
         variants.append(
             VariantFigures(
@@ -475,7 +464,7 @@ def player_stats(
         variants=variants,
         partners=partners,
         opponents=opponents,
-        recent=_recent(player, games, recent),
+        recent=_recent(player, latest),
         point_names=covered_points(variant),
     )
 
@@ -487,52 +476,111 @@ def covered_points(variant: str | None) -> tuple[str, ...]:
     return POINT_IDS
 
 
+# The parts of the figures' statement, each row's first column.
+_GAMES, _BIDS, _POINTS, _PEOPLE, _RECENT = range(5)
+
+
 def _mine(player: Player, games: QuerySet[Game]) -> tuple[str, list[Any]]:
     """`mine`: the player's seat in each of `games`, with the game's columns the
-    figures need, computed once per statement (MATERIALIZED: the planner then
-    joins the hands and awards to a few thousand known rows, instead of guessing
-    how many games the visibility filter keeps)."""
-    chosen, params = games.order_by().values("id").query.sql_with_params()
+    figures need (one join of the seats to the games as filtered), computed once
+    (MATERIALIZED: the planner then joins the hands and awards to a few thousand
+    known rows, instead of guessing how many games the visibility filter keeps)."""
+    chosen, params = (
+        games.filter(seats__player=player)
+        .order_by()
+        .values_list(
+            "id",
+            "variant",
+            "status",
+            "winner",
+            "hand_count",
+            "created_at",
+            "seats__side",
+            "seats__number",
+        )
+        .query.sql_with_params()
+    )
     return (
-        "WITH mine AS MATERIALIZED (SELECT g.id, g.variant, g.status, g.winner, "
-        "g.hand_count, s.side, s.number "
-        f"FROM {sql.table(Seat)} s INNER JOIN {sql.table(Game)} g "
-        f"ON g.id = s.game_id WHERE s.player_id = %s AND s.game_id IN ({chosen})) ",
-        [player.pk, *params],
+        "WITH mine (id, variant, status, winner, hand_count, created_at, side, "
+        f"number) AS MATERIALIZED ({chosen}) ",
+        list(params),
     )
 
 
-def _rows(
-    query: str, player: Player, games: QuerySet[Game], params: Sequence[Any] = ()
+@sql.statement
+def _parts(people: bool, recent: bool) -> str:
+    """The figures over `mine` in one statement (the player's games read once): one
+    SELECT a part, each row (part, variant, a number, a word, five counts).
+
+    _GAMES: variant, games played, finished, won, hands. _BIDS: variant, bid,
+    pitched, made. _POINTS: variant, point, taken, their values' sum. _PEOPLE
+    (`people`): another player's id and name, games with, won with, against, won
+    against, lost against. _RECENT (`recent`): the latest games' ids, newest first
+    (the limit is a parameter)."""
+    hand, award = sql.table(Hand), sql.table(Award)
+    seat, person = sql.table(Seat), sql.table(Player)
+    # Typed once in the first SELECT: the others' NULLs take these types.
+    number, word, count = "CAST(NULL AS bigint)", "CAST(NULL AS text)", "NULL"
+    parts = [
+        f"SELECT {_GAMES}, variant, {number}, {word}, COUNT(*), "
+        f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END), SUM(hand_count), "
+        "CAST(NULL AS bigint) FROM mine GROUP BY variant",
+        f"SELECT {_BIDS}, m.variant, h.bid, NULL, COUNT(*), "
+        f"SUM(CASE WHEN h.made THEN 1 ELSE 0 END), {count}, {count}, {count} "
+        f"FROM mine m INNER JOIN {hand} h "
+        "ON h.game_id = m.id AND h.pitcher = m.number GROUP BY m.variant, h.bid",
+        f"SELECT {_POINTS}, m.variant, NULL, a.point, COUNT(*), SUM(a.value), "
+        f"{count}, {count}, {count} "
+        f"FROM mine m INNER JOIN {award} a ON a.game_id = m.id "
+        "WHERE a.player_id = %s GROUP BY m.variant, a.point",
+    ]
+    if people:
+        # Counted by player id, then named: the 60 players met, not their 12,000
+        # seats, carry a name through the grouping.
+        parts.append(
+            f"SELECT {_PEOPLE}, NULL, x.player_id, p.name, x.w, x.ww, x.a, x.aw, "
+            "x.al FROM (SELECT o.player_id, "
+            "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END) w, "
+            "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
+            "ww, SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END) a, "
+            "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
+            "aw, SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 "
+            f"END) al FROM mine m INNER JOIN {seat} o ON o.game_id = m.id "
+            "WHERE o.player_id <> %s GROUP BY o.player_id) x "
+            f"INNER JOIN {person} p ON p.id = x.player_id"
+        )
+    if recent:
+        parts.append(
+            f"SELECT {_RECENT}, NULL, r.id, NULL, {count}, {count}, {count}, "
+            f"{count}, {count} FROM (SELECT id FROM mine "
+            "ORDER BY created_at DESC, id DESC LIMIT %s) r"
+        )
+    return " UNION ALL ".join(parts)
+
+
+def _figures(
+    player: Player, games: QuerySet[Game], top: int, recent: int
 ) -> list[tuple[Any, ...]]:
-    """The rows of `query` over `mine` (the player's games)."""
-    mine, mine_params = _mine(player, games)
+    """The rows of _parts over the player's games (1 query)."""
+    mine, params = _mine(player, games)
+    params.append(player.pk)
+    if top > 0:
+        params.append(player.pk)
+    if recent > 0:
+        params.append(recent)
     with sql.db().cursor() as cursor:
-        cursor.execute(mine + query, [*mine_params, *params])
+        cursor.execute(mine + _parts(top > 0, recent > 0), params)
         return cursor.fetchall()
 
 
 def _records(
-    player: Player, games: QuerySet[Game], top: int
+    rows: list[tuple[Any, ...]], top: int
 ) -> tuple[list[Record], list[Record]]:
-    """Every other player met in the player's games, with and against (1 query):
-    the best partners (most games won together, then the fewest games it took)
-    and the toughest opponents (who beat the player most often, then who was met
-    most), `top` of each."""
-    rows = _rows(
-        "SELECT o.player_id, p.name, "
-        "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END), "
-        "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END), "
-        "SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END), "
-        "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END), "
-        "SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 END) "
-        f"FROM mine m INNER JOIN {sql.table(Seat)} o ON o.game_id = m.id "
-        f"INNER JOIN {sql.table(Player)} p ON p.id = o.player_id "
-        "WHERE o.player_id <> %s GROUP BY o.player_id, p.name",
-        player,
-        games,
-        [player.pk],
-    )
+    """Of every other player met in the player's games (_PEOPLE's rows), the best
+    partners (most games won together, then the fewest games it took) and the
+    toughest opponents (who beat the player most often, then who was met most),
+    `top` of each."""
     partners = [Record(row[0], row[1], row[2], row[3]) for row in rows if row[2]]
     opponents = [Record(row[0], row[1], *row[4:]) for row in rows if row[4]]
     partners.sort(key=lambda r: (-r.won, r.games, r.name.casefold(), r.player_id))
@@ -540,18 +588,21 @@ def _records(
     return partners[:top], opponents[:top]
 
 
-def _recent(player: Player, games: QuerySet[Game], limit: int) -> list[RecentGame]:
-    """The player's latest games with every seat's player (2 queries)."""
-    latest = (
-        games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), player=player)))
+def _recent(player: Player, latest: list[int]) -> list[RecentGame]:
+    """The player's latest games (their ids, newest first) with every seat's player
+    (2 queries; none without games)."""
+    if not latest:
+        return []
+    found = {
+        game.pk: game
+        for game in Game.objects.filter(pk__in=latest)
         .select_related("club")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
-        .order_by("-created_at", "-id")[:limit]
-    )
-    found = []
-    for game in latest:
+    }
+    shown = []
+    for game in (found[pk] for pk in latest if pk in found):
         side = next(s.side for s in game.seats.all() if s.player_id == player.pk)
-        found.append(RecentGame(game, scoreboard(game), side))
-    return found
+        shown.append(RecentGame(game, scoreboard(game), side))
+    return shown

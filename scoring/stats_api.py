@@ -188,5 +188,8 @@ class PlayerStatsAPI(APIView):
             player=player,
             games=found.qs,
             variant=found.form.cleaned_data.get("variant") or None,
+            # The API shows neither partners nor opponents nor recent games.
+            top=0,
+            recent=0,
         )
         return Response(PlayerStatsOutput(stats_payload(figures)).data)

@@ -352,6 +352,49 @@ def test_the_other_figures_of_the_page(ann: Player, games: dict[str, int]) -> No
     ]
 
 
+def test_the_apis_figures_leave_out_the_people_and_the_recent_games(
+    ann: Player, games: dict[str, int], django_assert_num_queries: Any
+) -> None:
+    every = stats.stats_filter({}, None).qs
+    full = stats.player_stats(player=ann, games=every)
+
+    # One statement for every figure, nothing for partners or recent games.
+    with django_assert_num_queries(1):
+        bare = stats.player_stats(player=ann, games=every, top=0, recent=0)
+
+    assert (bare.partners, bare.opponents, bare.recent) == ([], [], [])
+    assert bare.variants == full.variants
+    assert (bare.games, bare.pitching, bare.points) == (
+        full.games,
+        full.pitching,
+        full.points,
+    )
+
+
+def test_the_recent_games_newest_first_then_the_higher_id(
+    ann: Player, games: dict[str, int]
+) -> None:
+    # A, B and C started at the same moment: the later game (higher id) first.
+    same = datetime(2025, 3, 1, 20, tzinfo=UTC)
+    Game.objects.filter(pk__in=[games["A"], games["B"], games["C"]]).update(
+        created_at=same
+    )
+    Game.objects.filter(pk__in=[games["D"], games["F"]]).update(
+        created_at=datetime(2025, 1, 1, 20, tzinfo=UTC)
+    )
+
+    figures = stats.player_stats(
+        player=ann, games=stats.stats_filter({}, None).qs, recent=4
+    )
+
+    assert [r.game.pk for r in figures.recent] == [
+        games["C"],
+        games["B"],
+        games["A"],
+        games["F"],
+    ]
+
+
 def test_dates_narrow_the_games(anon_api: APIClient, ann: Player, games: dict) -> None:
     Game.objects.filter(pk__in=[games["A"], games["B"]]).update(
         created_at=datetime(2025, 1, 10, 20, tzinfo=UTC)
@@ -579,9 +622,9 @@ def test_the_query_count_does_not_grow_with_the_games(
     play(api, first, {"auction": [2, "pass", "pass", "pass"], "awards": all4(1)})
     ann = Seat.objects.get(game_id=first, number=0).player
 
-    # The player, then the games by variant, the bids, the points, the other
-    # players met, the recent games and their seats.
-    with django_assert_num_queries(8):
+    # The player, every figure (one statement), the rating: the API shows no
+    # partners, opponents or recent games, so it reads none.
+    with django_assert_num_queries(3):
         assert anon_api.get(stats_url(ann.pk)).status_code == 200
     for _ in range(19):
         game = start(api, variant="auction", players=["Ann", "Bob", "Cy", "Di"])["id"]
@@ -592,13 +635,12 @@ def test_the_query_count_does_not_grow_with_the_games(
             thirteen["id"],
             {"auction": [5, "pass", "pass", "pass"], "awards": {"ace": 1, "three": 1}},
         )
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(3):
         answer = anon_api.get(stats_url(ann.pk))
     assert answer.json()["games"]["played"] == 39
     club = club_services.club_create(name="Grange", by=user)
-    with django_assert_num_queries(8):
-        # A club filter looks the club up (among those the caller may see); none
-        # of Ann's games is the club's, so no seats of recent games to fetch.
+    with django_assert_num_queries(4):
+        # A club filter looks the club up (among those the caller may see).
         assert anon_api.get(stats_url(ann.pk, f"club={club.slug}")).status_code == 200
     with django_assert_num_queries(2):
         assert anon_api.get(stats_url(ann.pk, "club=none-such")).status_code == 400
