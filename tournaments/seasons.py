@@ -5,10 +5,14 @@ writes (a season, a night, a game linked to a night, the playoffs) and the reads
 Which games belong to a night of a season: the club's games of the season's
 variant, finished or in progress (an abandoned game belongs to nothing), whose
 *night date* is the night's date. A game's night date is, in this order: the date
-of the night of this season it was linked to when started (`"night": id`); the
-date of its tournament, for a match's game; the day it was started (`created_at`
-in the site's time zone, settings.TIME_ZONE, as the games archive's `from`/`to`).
-Only finished games count in the standings.
+of the night of this season it was linked to when started (`"night": id`); none,
+if it was linked to a night of another season (an explicitly assigned game belongs
+to that night only, not by its date to an overlapping season's night); the date of
+its tournament, for a match's game; the day it was started (`created_at` in the
+site's time zone, settings.TIME_ZONE, as the games archive's `from`/`to`). Only
+finished games count in the standings. Every reader (the standings, a night's
+games and results, the API, the `season` and `night` scopes of the statistics and
+the archives) goes through `season_games`.
 
 The figures come from the database (scoring.tallies, one query grouped by player
 and night date); the standings are built from those rows, one per player and
@@ -26,7 +30,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Case, DateField, F, Prefetch, QuerySet, When
+from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils.translation import gettext, gettext_noop
 
@@ -354,22 +358,23 @@ def club_seasons(*, club: Club) -> QuerySet[Season]:
     return Season.objects.filter(club=club).order_by("-starts", "-id")
 
 
-def night_date_of_game(season: Season) -> Coalesce:
+def night_date_of_game(season: Season) -> Case:
     """The date of the night a game belongs to in `season` (see the module's
-    docstring): its link to a night of this season, else its tournament's day,
+    docstring), in this order: linked to a night of this season, that night's
+    date; linked to a night of another season, none (an explicitly assigned game
+    belongs to its night only); a tournament match's game, its tournament's day;
     else the day it started, in the site's time zone."""
-    linked = Case(
+    return Case(
         When(
             season_night__night__season_id=season.pk,
             then=F("season_night__night__date"),
         ),
-        default=None,
-        output_field=DateField(),
-    )
-    return Coalesce(
-        linked,
-        TruncDate("tournament_match__match__tournament__created_at"),
-        TruncDate("created_at"),
+        When(season_night__isnull=False, then=Value(None, output_field=DateField())),
+        default=Coalesce(
+            TruncDate("tournament_match__match__tournament__created_at"),
+            TruncDate("created_at"),
+            output_field=DateField(),
+        ),
         output_field=DateField(),
     )
 
