@@ -53,7 +53,11 @@ class TournamentsConfig(AppConfig):
         core_panels.register_club_panel(
             season_views.club_seasons_panel, order=120, name="tournaments.seasons"
         )
-        # A player's statistics narrowed to a season (`?season=id`).
-        from scoring import stats
+        # A player's statistics narrowed to a season (`?season=id`); the games
+        # archives to a season or a night (`?night=id`), saying which.
+        from scoring import archive, stats
 
         stats.register_scope("season", seasons.season_scope, label="Season")
+        stats.register_scope("night", seasons.night_scope, label="Night")
+        archive.register_scope_title("season", seasons.season_title)
+        archive.register_scope_title("night", seasons.night_title)

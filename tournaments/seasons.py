@@ -32,12 +32,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
+from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
 from scoring import engine, hooks, tallies
+from scoring.archive import ScopeTitle
 from scoring.engine import RuleViolation
 from scoring.models import Game, Seat, Status
 from scoring.stats import ScopeRefused
@@ -393,16 +396,70 @@ def season_games(season: Season, *, finished: bool = False) -> QuerySet[Game]:
     )
 
 
-def season_scope(value: str) -> QuerySet[Game]:
-    """Scoring's `?season=` statistics scope: the games of the season numbered
-    `value` (the stats keep only those the caller may read)."""
+def _scope_number(value: str, what: str) -> int:
     number = value.strip()
     if not number.isascii() or not number.isdigit() or len(number) > 18:
-        raise ScopeRefused(f"“{value}” is not a season number.")
-    season = Season.objects.filter(pk=int(number)).first()
+        raise ScopeRefused(f"“{value}” is not a {what} number.")
+    return int(number)
+
+
+def season_scope(value: str) -> QuerySet[Game]:
+    """Scoring's `?season=` scope (statistics, archives): the games of the season
+    numbered `value` (the pages keep only those the caller may read)."""
+    number = _scope_number(value, "season")
+    season = Season.objects.filter(pk=number).first()
     if season is None:
         raise ScopeRefused(f"There is no season {number}.")
     return season_games(season).values("pk")
+
+
+def night_scope(value: str) -> QuerySet[Game]:
+    """Scoring's `?night=` scope (the archives): the games of the night numbered
+    `value`, as its season counts them (`season_games`)."""
+    number = _scope_number(value, "night")
+    night = Night.objects.select_related("season").filter(pk=number).first()
+    if night is None:
+        raise ScopeRefused(f"There is no night {number}.")
+    return season_games(night.season).filter(night_date=night.date).values("pk")
+
+
+def _readable_seasons(user: AbstractBaseUser | None) -> QuerySet[Season]:
+    return Season.objects.filter(permissions.games_visible_filter(user))
+
+
+def season_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
+    """What the archives say of `?season=value` to `user`: a season they may not
+    read is refused as one that does not exist (1 query)."""
+    number = _scope_number(value, "season")
+    season = _readable_seasons(user).select_related("club").filter(pk=number).first()
+    if season is None:
+        raise ScopeRefused(f"There is no season {number}.")
+    return ScopeTitle(
+        gettext("Season {season} · {club}").format(
+            season=season.name, club=season.club.name
+        ),
+        reverse("tournaments:season", args=[season.pk]),
+    )
+
+
+def night_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
+    """What the archives say of `?night=value` to `user` ("Night of Thu 3 Dec
+    2026 · Winter 2026"); a night of a season they may not read is refused as one
+    that does not exist (1 query)."""
+    number = _scope_number(value, "night")
+    night = (
+        Night.objects.select_related("season")
+        .filter(pk=number, season__in=_readable_seasons(user).values("pk"))
+        .first()
+    )
+    if night is None:
+        raise ScopeRefused(f"There is no night {number}.")
+    return ScopeTitle(
+        gettext("Night of {date} · {season}").format(
+            date=date_format(night.date, "D j M Y"), season=night.season.name
+        ),
+        reverse("tournaments:night", args=[night.season_id, night.pk]),
+    )
 
 
 def season_tournaments(season: Season, dates: Sequence[datetime.date]) -> list[Any]:
