@@ -118,6 +118,18 @@ class ArchiveFilter(GameFilter):
         return form
 
     @property
+    def boxes_open(self) -> bool:
+        """Whether the filter boxes are opened: a box's filter is given or wrong
+        (a scope alone is said above them)."""
+        boxes = [name for name in self.filters if name not in ARCHIVE_SCOPES]
+        if not self.is_bound:
+            return False
+        errors = self.form.errors
+        return any(self.data.get(name) or name in errors for name in boxes) or (
+            "__all__" in errors
+        )
+
+    @property
     def scopes(self) -> list[ActiveScope]:
         """The scopes given (a value not empty), each with its title or errors.
         Read after `is_valid()`."""

@@ -59,6 +59,8 @@ def test_a_night_lists_exactly_its_games(
     cy = club.players.get(name="Cy")
     assert f'class="btn secondary scope-remove" href="/players/{cy.pk}/games/"' in html
     assert f'<input type="hidden" name="night" value="{winter_3.pk}"' in html
+    # The scope is said above the filter boxes, which stay closed.
+    assert '<details class="filters">' in html
     # The League's night of the 10th: not the Winter game started that day.
     html = player_games(client, club, "Cy", night=league_10.pk)
     assert shown(html) == [o.plain.pk]
@@ -83,6 +85,7 @@ def test_a_season_lists_exactly_its_games(
         f"/clubs/{club.slug}/games/", {"season": o.winter.pk, "status": "finished"}
     ).content.decode()
     assert sorted(shown(html)) == sorted([o.both.pk, o.to_winter.pk, o.plain.pk])
+    assert '<details class="filters" open>' in html
     # Removing the season keeps the other filter.
     assert f'href="/clubs/{club.slug}/games/?status=finished"' in html
     # A season and one of its nights: that night's games.
