@@ -93,7 +93,10 @@ class Scope:
 
 _scopes: dict[str, Scope] = {}
 # What refuses a scope nobody supplies, by its name.
-_NOT_YET = {"season": "No seasons exist yet: leave “season” out."}
+_NOT_YET = {
+    "season": "No seasons exist yet: leave “season” out.",
+    "night": "No nights exist yet: leave “night” out.",
+}
 
 
 def register_scope(

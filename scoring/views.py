@@ -19,8 +19,8 @@ from pitchclub.models import Club, Player
 from pitchclub.text import parse_whole_number
 from scoring import convert, selectors, services, share, words
 from scoring import sheet as sheets
+from scoring.archive import ArchiveFilter
 from scoring.entry import FULL, QUICK, HandEntry
-from scoring.filters import GameFilter
 from scoring.forms import (
     MAX_SEATS,
     OPTIONS_FORMS,
@@ -617,9 +617,10 @@ def _archive(
     fixed: tuple[str, ...] = (),
     extra: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """A paged, filtered list of games (scoring.filters): a wrong filter is said
-    next to its box and the list is not filtered by it."""
-    found = GameFilter(
+    """A paged, filtered list of games (scoring.archive: the filters and the
+    scopes `?season=`, `?night=`): a wrong filter is said next to its box, and the
+    page lists no games until it is fixed (a 400)."""
+    found = ArchiveFilter(
         request.GET or None, games, user=request.user, players=players, fixed=fixed
     )
     status = 200

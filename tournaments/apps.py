@@ -54,8 +54,9 @@ class TournamentsConfig(AppConfig):
             season_views.club_seasons_panel, order=120, name="tournaments.seasons"
         )
         # A player's statistics and the club's leaderboard narrowed to a season
-        # (`?season=id`).
-        from scoring import stats
+        # (`?season=id`); the games archives to a season or a night (`?night=id`),
+        # saying which.
+        from scoring import archive, stats
 
         stats.register_scope(
             "season",
@@ -63,3 +64,6 @@ class TournamentsConfig(AppConfig):
             label="Season",
             club_choices=season_views.club_season_choices,
         )
+        stats.register_scope("night", seasons.night_scope, label="Night")
+        archive.register_scope_title("season", seasons.season_title)
+        archive.register_scope_title("night", seasons.night_title)

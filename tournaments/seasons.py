@@ -5,10 +5,14 @@ writes (a season, a night, a game linked to a night, the playoffs) and the reads
 Which games belong to a night of a season: the club's games of the season's
 variant, finished or in progress (an abandoned game belongs to nothing), whose
 *night date* is the night's date. A game's night date is, in this order: the date
-of the night of this season it was linked to when started (`"night": id`); the
-date of its tournament, for a match's game; the day it was started (`created_at`
-in the site's time zone, settings.TIME_ZONE, as the games archive's `from`/`to`).
-Only finished games count in the standings.
+of the night of this season it was linked to when started (`"night": id`); none,
+if it was linked to a night of another season (an explicitly assigned game belongs
+to that night only, not by its date to an overlapping season's night); the date of
+its tournament, for a match's game; the day it was started (`created_at` in the
+site's time zone, settings.TIME_ZONE, as the games archive's `from`/`to`). Only
+finished games count in the standings. Every reader (the standings, a night's
+games and results, the API, the `season` and `night` scopes of the statistics and
+the archives) goes through `season_games`.
 
 The figures come from the database (scoring.tallies, one query grouped by player
 and night date); the standings are built from those rows, one per player and
@@ -26,14 +30,17 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Case, DateField, F, Prefetch, QuerySet, When
+from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
+from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 
 from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
 from scoring import engine, hooks, tallies
+from scoring.archive import ScopeTitle
 from scoring.engine import RuleViolation
 from scoring.models import Game, Seat, Status
 from scoring.stats import ScopeRefused
@@ -354,22 +361,23 @@ def club_seasons(*, club: Club) -> QuerySet[Season]:
     return Season.objects.filter(club=club).order_by("-starts", "-id")
 
 
-def night_date_of_game(season: Season) -> Coalesce:
+def night_date_of_game(season: Season) -> Case:
     """The date of the night a game belongs to in `season` (see the module's
-    docstring): its link to a night of this season, else its tournament's day,
+    docstring), in this order: linked to a night of this season, that night's
+    date; linked to a night of another season, none (an explicitly assigned game
+    belongs to its night only); a tournament match's game, its tournament's day;
     else the day it started, in the site's time zone."""
-    linked = Case(
+    return Case(
         When(
             season_night__night__season_id=season.pk,
             then=F("season_night__night__date"),
         ),
-        default=None,
-        output_field=DateField(),
-    )
-    return Coalesce(
-        linked,
-        TruncDate("tournament_match__match__tournament__created_at"),
-        TruncDate("created_at"),
+        When(season_night__isnull=False, then=Value(None, output_field=DateField())),
+        default=Coalesce(
+            TruncDate("tournament_match__match__tournament__created_at"),
+            TruncDate("created_at"),
+            output_field=DateField(),
+        ),
         output_field=DateField(),
     )
 
@@ -388,16 +396,70 @@ def season_games(season: Season, *, finished: bool = False) -> QuerySet[Game]:
     )
 
 
-def season_scope(value: str) -> QuerySet[Game]:
-    """Scoring's `?season=` statistics scope: the games of the season numbered
-    `value` (the stats keep only those the caller may read)."""
+def _scope_number(value: str, what: str) -> int:
     number = value.strip()
     if not number.isascii() or not number.isdigit() or len(number) > 18:
-        raise ScopeRefused(f"“{value}” is not a season number.")
-    season = Season.objects.filter(pk=int(number)).first()
+        raise ScopeRefused(f"“{value}” is not a {what} number.")
+    return int(number)
+
+
+def season_scope(value: str) -> QuerySet[Game]:
+    """Scoring's `?season=` scope (statistics, archives): the games of the season
+    numbered `value` (the pages keep only those the caller may read)."""
+    number = _scope_number(value, "season")
+    season = Season.objects.filter(pk=number).first()
     if season is None:
         raise ScopeRefused(f"There is no season {number}.")
     return season_games(season).values("pk")
+
+
+def night_scope(value: str) -> QuerySet[Game]:
+    """Scoring's `?night=` scope (the archives): the games of the night numbered
+    `value`, as its season counts them (`season_games`)."""
+    number = _scope_number(value, "night")
+    night = Night.objects.select_related("season").filter(pk=number).first()
+    if night is None:
+        raise ScopeRefused(f"There is no night {number}.")
+    return season_games(night.season).filter(night_date=night.date).values("pk")
+
+
+def _readable_seasons(user: AbstractBaseUser | None) -> QuerySet[Season]:
+    return Season.objects.filter(permissions.games_visible_filter(user))
+
+
+def season_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
+    """What the archives say of `?season=value` to `user`: a season they may not
+    read is refused as one that does not exist (1 query)."""
+    number = _scope_number(value, "season")
+    season = _readable_seasons(user).select_related("club").filter(pk=number).first()
+    if season is None:
+        raise ScopeRefused(f"There is no season {number}.")
+    return ScopeTitle(
+        gettext("Season {season} · {club}").format(
+            season=season.name, club=season.club.name
+        ),
+        reverse("tournaments:season", args=[season.pk]),
+    )
+
+
+def night_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
+    """What the archives say of `?night=value` to `user` ("Night of Thu 3 Dec
+    2026 · Winter 2026"); a night of a season they may not read is refused as one
+    that does not exist (1 query)."""
+    number = _scope_number(value, "night")
+    night = (
+        Night.objects.select_related("season")
+        .filter(pk=number, season__in=_readable_seasons(user).values("pk"))
+        .first()
+    )
+    if night is None:
+        raise ScopeRefused(f"There is no night {number}.")
+    return ScopeTitle(
+        gettext("Night of {date} · {season}").format(
+            date=date_format(night.date, "D j M Y"), season=night.season.name
+        ),
+        reverse("tournaments:night", args=[night.season_id, night.pk]),
+    )
 
 
 def season_tournaments(season: Season, dates: Sequence[datetime.date]) -> list[Any]:

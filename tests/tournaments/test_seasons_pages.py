@@ -109,7 +109,7 @@ def test_a_players_nights_show_the_dropped_one_and_link_to_their_games(
     rows = re.findall(r"<tr( class=\"dropped\")?>\s*<th scope=\"row\"", html)
     assert rows == ["", ' class="dropped"', ""]
     assert '<s>0</s><span class="dropped-tag">dropped</span>' in html
-    assert f"/players/{ann.pk}/games/?from=2026-12-01&amp;to=2026-12-31" in html
+    assert f"/players/{ann.pk}/games/?season={season.pk}" in html
     di = season.club.players.get(name="Di")
     html = client.get(f"/seasons/{season.pk}/players/{di.pk}/").content.decode()
     assert "not yet qualified: 1 of 2 nights" in html
@@ -126,7 +126,7 @@ def test_a_nights_page_shows_its_results_games_and_tournaments(
     assert names == ["Ann", "Di", "Bob", "Cy"]
     assert html.count('<li class="card">') == 3  # its three games
     ann = season.club.players.get(name="Ann")
-    assert f"/players/{ann.pk}/games/?from=2026-12-03&amp;to=2026-12-03" in html
+    assert f"/players/{ann.pk}/games/?night={night.pk}" in html
 
 
 def _queries(client: Client, url: str) -> int:
