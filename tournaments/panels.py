@@ -1,19 +1,29 @@
 """Tournaments' sections of lower layers' pages (registered in
-TournamentsConfig.ready()): the club page's tournaments, and on a match's game's
-table page the match it is played for."""
+TournamentsConfig.ready()): the club page's tournaments; on a game's table page
+the match it is played for (a progressive night's table: its round and table) or
+the season's night it counts for; on the new-game page what a night means."""
 
 from typing import Any
 
 from django.db.models import OuterRef, Q, Subquery
 from django.http import HttpRequest
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
+from scoring import game_links
 from scoring.game_panels import GamePanel
 from scoring.models import Game
-from tournaments.models import Match, MatchGame, MatchStatus, TournamentStatus
+from tournaments.models import (
+    Match,
+    MatchGame,
+    MatchStatus,
+    Night,
+    NightGame,
+    TournamentStatus,
+)
 from tournaments.selectors import club_tournaments as tournaments_of
 from tournaments.vocabulary import ELIMINATION
 from tournaments.words import match_label, round_label
@@ -122,3 +132,74 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
         "can_start": won and editable and match.status == MatchStatus.RUNNING,
     }
     return GamePanel("tournaments/_game_match.html", context, replaces_rematch=True)
+
+
+# --- A season's night ------------------------------------------------------------
+
+
+def night_words(night: Night) -> str:
+    """ "Thu 3 Dec · Winter 2026": the night as a game's pages name it (the
+    season's row must be loaded with it)."""
+    day = date_format(night.date, "D j M")
+    return gettext("{day} · {season}").format(day=day, season=night.season.name)
+
+
+def describe_night(
+    value: object, club: Club | None
+) -> game_links.LinkDescription | None:
+    """What starting a game with `"night": value` in `club` means on the new-game
+    page: "Counts for the night of Thu 3 Dec · Winter 2026", and the season's
+    variant; None for a value that is not a night of a season of the club (1 query;
+    none for text that is no id)."""
+    if isinstance(value, bool) or club is None:
+        return None
+    if isinstance(value, str):
+        if not value.isascii() or not value.isdigit() or len(value) > 18:
+            return None
+        value = int(value)
+    if not isinstance(value, int):
+        return None
+    night = (
+        Night.objects.select_related("season")
+        .filter(pk=value, season__club_id=club.pk)
+        .first()
+    )
+    if night is None:
+        return None
+    return game_links.LinkDescription(
+        text=gettext("Counts for the night of {night}").format(
+            night=night_words(night)
+        ),
+        variant=night.season.variant,
+    )
+
+
+NIGHT_LINK = game_links.GameLink(
+    key="night", model=NightGame, value="night", describe=describe_night
+)
+
+
+def night_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | None:
+    """On the table page of a game started for a season's night: the night, what
+    the game counts for there, and the way back to the night (no query for a
+    game without a night, whose link was read with the game: game_links; 1
+    otherwise)."""
+    night_id = game_links.links_of(game).get("night")
+    if night_id is None:
+        return None
+    night = Night.objects.select_related("season").filter(pk=night_id).first()
+    if night is None:
+        return None
+    if game.abandoned:
+        counts = gettext("Abandoned: it counts for nothing on the night.")
+    elif game.winner is not None:
+        counts = gettext("Finished: it counts in the night's results.")
+    else:
+        counts = gettext("It counts in the night's results once it is finished.")
+    context = {
+        "night": night,
+        "season": night.season,
+        "title": gettext("Night of {night}").format(night=night_words(night)),
+        "counts": counts,
+    }
+    return GamePanel("tournaments/_game_night.html", context)
