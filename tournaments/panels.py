@@ -8,12 +8,13 @@ from typing import Any
 from django.db.models import OuterRef, Q, Subquery
 from django.http import HttpRequest
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
-from scoring import game_links
+from scoring import game_links, words
+from scoring.convert import rules_for
 from scoring.game_panels import GamePanel
 from scoring.models import Game
 from tournaments.models import (
@@ -100,9 +101,10 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
     if game.club_id is None:
         return None
     link = _match_link(game)
-    if link is None or link.match.seats is not None:
-        # Not a match's game; a progressive table's page is the night's.
+    if link is None:
         return None
+    if link.match.seats is not None:
+        return _night_table(game, link)
     match, tournament = link.match, link.match.tournament
     best_of = int(tournament.settings.get("games_per_match", 1))
     won = game.winner is not None and not link.abandoned
@@ -132,6 +134,39 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
         "can_start": won and editable and match.status == MatchStatus.RUNNING,
     }
     return GamePanel("tournaments/_game_match.html", context, replaces_rematch=True)
+
+
+def _table_stage(game: Game, abandoned: bool) -> str:
+    """Where a progressive table's game stands: "Hand 5 of 8" (the hand being
+    played, as the table page heads it), "Extra hand 9" after a tie,
+    "Finished after 8 hands"; "Hand 5" in a game to the target."""
+    hands = game.hand_count
+    if abandoned:
+        return ngettext(
+            "Abandoned after {hands} hand", "Abandoned after {hands} hands", hands
+        ).format(hands=hands)
+    if game.winner is not None:
+        return ngettext(
+            "Finished after {hands} hand", "Finished after {hands} hands", hands
+        ).format(hands=hands)
+    return words.hand_label(rules_for(game), hands + 1)
+
+
+def _night_table(game: Game, link: MatchGame) -> GamePanel:
+    """A progressive night's table: the night, round, table and hand, and the way
+    back to the night's board (its round). No next game of a match, no club
+    rematch: the night goes on with its next round."""
+    match, tournament = link.match, link.match.tournament
+    where = gettext("Round {round} · Table {table}").format(
+        round=match.round.number, table=match.table
+    )
+    context = {
+        "tournament": tournament,
+        "where": where,
+        "stage": _table_stage(game, link.abandoned),
+        "done": game.winner is not None and not link.abandoned,
+    }
+    return GamePanel("tournaments/_game_table.html", context, replaces_rematch=True)
 
 
 # --- A season's night ------------------------------------------------------------
