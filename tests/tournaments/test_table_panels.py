@@ -181,3 +181,32 @@ def test_a_table_games_page_takes_the_queries_of_a_match_game(
     for _ in range(5):
         organiser_api.post(f"/api/v1/games/{game['id']}/hands/", HAND, format="json")
     assert _queries(keeper, game["id"]) == before
+
+
+# --- The night's page and its fixed movement --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "movement", "says"),
+    [
+        (4, "fixed", "Fixed movement with 1 table: it repeats"),
+        (8, "fixed", "Fixed movement with 2 tables: it repeats"),
+        (12, "fixed", None),
+        (8, "winners_up", None),
+    ],
+)
+def test_a_fixed_movement_of_fewer_than_three_tables_says_it_repeats(
+    club: Club,
+    organiser_api: APIClient,
+    keeper: Client,
+    players: int,
+    movement: str,
+    says: str | None,
+) -> None:
+    t = night(organiser_api, club, players, settings={"movement": movement})
+    page = keeper.get(reverse("tournaments:detail", args=[t["id"]]))
+    text = unescape(re.sub(r"\s+", " ", page.content.decode()))
+    if says is None:
+        assert "data-movement-repeats" not in text
+    else:
+        assert says in text
