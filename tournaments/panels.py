@@ -236,5 +236,6 @@ def night_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
         "season": night.season,
         "title": gettext("Night of {night}").format(night=night_words(night)),
         "counts": counts,
+        "done": game.winner is not None or game.abandoned,
     }
     return GamePanel("tournaments/_game_night.html", context)
