@@ -454,8 +454,6 @@ def new_game(request: HttpRequest) -> HttpResponse:
         club_slug = form.data.get("club") or None
         if club_slug not in form.clubs:
             club_slug = None
-        night_offer = _night_posted(form, club_slug)
-        night_missing = None
     else:
         form = NewGameForm(clubs=clubs, user=request.user)
         if request.GET.get("variant") in OPTIONS_FORMS:
@@ -468,16 +466,22 @@ def new_game(request: HttpRequest) -> HttpResponse:
             form.initial["club"] = club_slug
         elif request.GET.get("club"):
             club_missing = words.club_missing()
-        night_offer, night_missing = _night_asked_for(request, form, club_slug)
     form.use_roster(f"roster-{club_slug}" if club_slug else None)
     context = _new_game_context(request, form, options_forms)
-    context.update(
-        clubs=clubs,
-        club_missing=club_missing,
-        night_offer=night_offer,
-        night_missing=night_missing,
-    )
+    context.update(clubs=clubs, club_missing=club_missing)
+    context.update(_night_box(request, form, club_slug))
     return render(request, "scoring/new_game.html", context)
+
+
+def _night_box(
+    request: HttpRequest, form: NewGameForm, club_slug: str | None
+) -> dict[str, Any]:
+    """The page's night: `night_offer`, the box saying what the game counts for,
+    or `night_missing`, why it will not count for the night asked for."""
+    if request.method == "POST":
+        return {"night_offer": _night_posted(form, club_slug), "night_missing": None}
+    offer, missing = _night_asked_for(request, form, club_slug)
+    return {"night_offer": offer, "night_missing": missing}
 
 
 def _night_asked_for(
