@@ -38,7 +38,7 @@ from pitchclub.api.fields import (
 )
 from pitchclub.api.pagination import Pagination
 from pitchclub.models import Club, Player
-from scoring import convert, selectors, services, sheet
+from scoring import convert, game_links, selectors, services, sheet
 from scoring.filters import GameFilter
 from scoring.forms import MAX_SEATS
 from scoring.models import Game, Status, Suit, Variant
@@ -246,6 +246,12 @@ class GameOutput(serializers.Serializer):
         "or undoing a hand is a 409 `game_abandoned`) and left out of standings "
         "and statistics, until it is resumed."
     )
+    night = serializers.IntegerField(
+        required=False,
+        help_text="Present when the game was started for a season's night "
+        '(`"night": id` in `POST /api/v1/games/`): that night\'s id. Absent '
+        "otherwise.",
+    )
     hands = HandOutput(many=True)
 
 
@@ -289,6 +295,9 @@ def game_payload(
         "updated_at": _TIMESTAMP.to_representation(game.updated_at),
         "abandoned": game.abandoned,
     }
+    # What the game was started for (a season's night), only when it was: read
+    # with the game (game_links), no query of its own.
+    payload.update(game_links.links_of(game))
     if hands is not None:
         payload["hands"] = hands
     else:

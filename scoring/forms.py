@@ -27,6 +27,17 @@ MAX_SEATS = MAX_PLAYERS
 SEATS_SHOWN = 4
 
 NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
+# A night asked for by ?night= (a season's, kept by an app above: game_links).
+NIGHT_BOX = "Counts for night {night}"
+NIGHT_NOT_A_NUMBER = "A night is given by its id: a number."
+NIGHT_NOT_OF_CLUB = (
+    "Night {night} is not a night of a season of {club}: this game will not "
+    "count for it. Start it from the night's page, or without a night."
+)
+NIGHT_WITHOUT_CLUB = (
+    "Night {night} belongs to a club's season: choose the club to start a game "
+    "for it, or start it without a night."
+)
 
 VARIANT_CHOICES = [(variant.value, VARIANT_LABELS[variant]) for variant in Variant]
 CHOOSE_VARIANT = format_lazy(
@@ -86,6 +97,9 @@ class NewGameForm(PlainForm):
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "Choose solo or partners."},
     )
+    # The season's night the game counts for (?night=, shown as a ticked box
+    # with what it means; unticked, nothing is posted).
+    night = forms.CharField(label="Night", required=False)
 
     def __init__(self, *args: Any, clubs: list[Club], user: Any, **kwargs: Any):
         """`clubs`: the clubs the user keeps score in, offered in the Club select."""
@@ -119,6 +133,16 @@ class NewGameForm(PlainForm):
         self.players_errors: list[str] = []
         # The box each seat's name came from (empty boxes are left out).
         self.seat_boxes: list[int] = []
+
+    def clean_night(self) -> int | None:
+        """The night the game is started for (the ticked box), or None; the app
+        that keeps nights checks it when the game starts (the game hook)."""
+        value = (self.data.get("night") or "").strip()
+        if not value:
+            return None
+        if not value.isascii() or not value.isdigit() or len(value) > 18:
+            raise forms.ValidationError(NIGHT_NOT_A_NUMBER, code="invalid_night")
+        return int(value)
 
     def use_roster(self, list_id: str | None) -> None:
         """Point the name boxes at a <datalist> of roster names (or at none)."""
@@ -192,7 +216,7 @@ class NewGameForm(PlainForm):
             self.add_error(f"player_{box}", sentence(refusal, self.box_names))
         elif field == "players":
             self.players_errors.append(sentence(refusal))
-        elif field in ("first_dealer", "partnership", "variant"):
+        elif field in ("first_dealer", "partnership", "variant", "night"):
             self.add_error(field, sentence(refusal))
         elif field.startswith("options.") and field[8:] in options.fields:
             options.add_error(field[8:], sentence(refusal))

@@ -28,6 +28,7 @@ from pitchclub import selectors as permissions
 from pitchclub import sql
 from pitchclub.models import Club, Membership, Player
 from pitchclub.vocabulary import KEEPERS
+from scoring import game_links
 from scoring.convert import HAND_FIELDS, hand_shape, row_shown, rules_for
 from scoring.models import Award, Game, GameLog, Hand, HandRevision, Seat
 
@@ -52,6 +53,7 @@ def game_list(
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
+        .annotate(**game_links.annotations())
         .order_by("-updated_at", "-id")
     )
     return games[:limit] if limit is not None else games
@@ -70,6 +72,7 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
             Prefetch("hands", queryset=Hand.objects.order_by("number")),
             "hands__awards",
         )
+        .annotate(**game_links.annotations())
         .get(pk=game_id)
     )
 
@@ -292,11 +295,24 @@ _CLUB = sql.Columns(Club, alias="c")
 
 
 @sql.statement
-def _game_with_seats(lock: bool) -> str:
+def _game_with_seats(lock: bool, links: tuple[str, ...]) -> str:
+    # What the game was started for (game_links): one row per game at most, so
+    # the joins do not multiply the seats' rows.
+    linked = game_links.registered()
+    values = "".join(
+        f"l{n}.{sql.quote(link.value_column)}, " for n, link in enumerate(linked)
+    )
+    joins = "".join(
+        f"LEFT JOIN {sql.quote(link.table)} l{n} "
+        f"ON l{n}.{sql.quote(link.game_column)} = g.id "
+        for n, link in enumerate(linked)
+    )
     query = (
-        f"SELECT {_GAME.sql}, {_CLUB.sql}, s.number, s.side, s.player_id, p.name "
+        f"SELECT {_GAME.sql}, {_CLUB.sql}, {values}"
+        "s.number, s.side, s.player_id, p.name "
         f"FROM {sql.table(Game)} g "
         f"LEFT JOIN {sql.table(Club)} c ON c.id = g.club_id "
+        f"{joins}"
         f"LEFT JOIN {sql.table(Seat)} s ON s.game_id = g.id "
         f"LEFT JOIN {sql.table(Player)} p ON p.id = s.player_id "
         "WHERE g.id = %s ORDER BY s.number"
@@ -309,17 +325,21 @@ def _game_with_seats(lock: bool) -> str:
 
 
 def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
-    """The game with its club and seats (seat_rows), or None (1 query, whoever may
-    see it: the caller checks). `lock` locks the game's row (not its club's) until
-    the transaction ends, as select_for_update(of=("self",)) does; SQLite takes
-    its write lock when the transaction starts."""
+    """The game with its club, seats (seat_rows) and links (game_links), or None
+    (1 query, whoever may see it: the caller checks). `lock` locks the game's
+    row (not its club's) until the transaction ends, as
+    select_for_update(of=("self",)) does; SQLite takes its write lock when the
+    transaction starts."""
     least, most = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not least <= game_id <= most:
         # No such row (and the database would refuse the number, as the ORM's
         # lookup knows).
         return None
+    linked = game_links.registered()
     with connection.cursor() as cursor:
-        cursor.execute(_game_with_seats(lock), [game_id])
+        cursor.execute(
+            _game_with_seats(lock, tuple(link.key for link in linked)), [game_id]
+        )
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -327,7 +347,11 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     game = _GAME.instance(first)
     # The club's columns are all NULL for a game outside clubs.
     game.club = _CLUB.instance(first, len(_GAME)) if game.club_id else None
-    seats = len(_GAME) + len(_CLUB)
+    links = len(_GAME) + len(_CLUB)
+    game_links.remember(
+        game, {link.key: first[links + n] for n, link in enumerate(linked)}
+    )
+    seats = links + len(linked)
     game._seat_rows = [SeatRow(*row[seats:]) for row in rows if row[seats] is not None]
     return game
 

@@ -17,12 +17,15 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub.models import Club, Player
 from pitchclub.text import parse_whole_number
-from scoring import convert, selectors, services, share, words
+from scoring import convert, game_links, selectors, services, share, words
 from scoring import sheet as sheets
 from scoring.archive import ArchiveFilter
 from scoring.entry import FULL, QUICK, HandEntry
 from scoring.forms import (
     MAX_SEATS,
+    NIGHT_BOX,
+    NIGHT_NOT_OF_CLUB,
+    NIGHT_WITHOUT_CLUB,
     OPTIONS_FORMS,
     SEATS_SHOWN,
     NewGameForm,
@@ -466,7 +469,52 @@ def new_game(request: HttpRequest) -> HttpResponse:
     form.use_roster(f"roster-{club_slug}" if club_slug else None)
     context = _new_game_context(request, form, options_forms)
     context.update(clubs=clubs, club_missing=club_missing)
+    context.update(_night_box(request, form, club_slug))
     return render(request, "scoring/new_game.html", context)
+
+
+def _night_box(
+    request: HttpRequest, form: NewGameForm, club_slug: str | None
+) -> dict[str, Any]:
+    """The page's night: `night_offer`, the box saying what the game counts for,
+    or `night_missing`, why it will not count for the night asked for."""
+    if request.method == "POST":
+        return {"night_offer": _night_posted(form, club_slug), "night_missing": None}
+    offer, missing = _night_asked_for(request, form, club_slug)
+    return {"night_offer": offer, "night_missing": missing}
+
+
+def _night_asked_for(
+    request: HttpRequest, form: NewGameForm, club_slug: str | None
+) -> tuple[dict[str, Any] | None, str | None]:
+    """?night=<id> (a season's night's "Start a game here"): the ticked box
+    saying what the game counts for, with the season's variant chosen; or, for a
+    night that is not one of the club's, why the game will not count for it."""
+    value = request.GET.get("night", "").strip()
+    if not value:
+        return None, None
+    club = form.clubs.get(club_slug) if club_slug else None
+    if club is None:
+        return None, NIGHT_WITHOUT_CLUB.format(night=value[:20])
+    described = game_links.describe("night", value, club)
+    if described is None:
+        return None, NIGHT_NOT_OF_CLUB.format(night=value[:20], club=club.name)
+    if described.variant and request.GET.get("variant") not in OPTIONS_FORMS:
+        form.initial["variant"] = described.variant
+    return {"value": value, "text": described.text, "checked": True}, None
+
+
+def _night_posted(form: NewGameForm, club_slug: str | None) -> dict[str, Any] | None:
+    """The night's box as posted (ticked or not), to show it again with the
+    refusal: what it means when it is one of the club's nights."""
+    ticked = (form.data.get("night") or "").strip()
+    value = ticked or (form.data.get("night_offer") or "").strip()
+    if not value:
+        return None
+    club = form.clubs.get(club_slug) if club_slug else None
+    described = game_links.describe("night", value, club) if club else None
+    text = described.text if described else NIGHT_BOX.format(night=value[:20])
+    return {"value": value[:20], "text": text, "checked": bool(ticked)}
 
 
 def _start_game(
@@ -488,6 +536,9 @@ def _start_game(
             options=chosen.options,
             club=form.cleaned_data["club"],
             created_by=request.user,
+            links=None
+            if form.cleaned_data["night"] is None
+            else {"night": form.cleaned_data["night"]},
         )
     except RuleViolation as refusal:
         form.add_refusal(refusal, chosen)

@@ -50,6 +50,15 @@ class TournamentsConfig(AppConfig):
             order=120,
             name="tournaments.game_joins_night",
         )
+        # A game started for a night reads it back (the API's `night`), the
+        # new-game page says what it counts for, its table page leads back.
+        from scoring import game_links
+        from tournaments.panels import NIGHT_LINK, night_game
+
+        game_links.register_game_link(NIGHT_LINK)
+        game_panels.register_game_panel(
+            night_game, order=110, name="tournaments.night_game"
+        )
         core_panels.register_club_panel(
             season_views.club_seasons_panel, order=120, name="tournaments.seasons"
         )

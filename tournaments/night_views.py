@@ -18,7 +18,7 @@ from django.views.decorators.http import (
 from pitchclub import selectors as permissions
 from pitchclub.selectors import ClubAccess
 from scoring.engine import RuleViolation
-from tournaments import night_board, selectors, services
+from tournaments import night_board, pairing, selectors, services
 from tournaments.forms import NightForm, TableScoresForm
 from tournaments.match_views import _club, _forbidden, _tournament, table_qr
 from tournaments.models import Entrant, Match, Tournament
@@ -83,6 +83,10 @@ def night_page(
         "night": night,
         "round_numbers": [r["number"] for r in data["rounds"]],
         "wall": request.GET.get("wall") == "1",
+        # EVENTS.md: with fewer than 3 tables a fixed movement repeats, and the
+        # night says so.
+        "movement_repeats": tournament.settings.get("movement") == "fixed"
+        and pairing.fixed_movement_repeats(len(night.tables)),
     }
     return render(request, f"{T}.html", context)
 

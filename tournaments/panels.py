@@ -1,19 +1,30 @@
 """Tournaments' sections of lower layers' pages (registered in
-TournamentsConfig.ready()): the club page's tournaments, and on a match's game's
-table page the match it is played for."""
+TournamentsConfig.ready()): the club page's tournaments; on a game's table page
+the match it is played for (a progressive night's table: its round and table) or
+the season's night it counts for; on the new-game page what a night means."""
 
 from typing import Any
 
 from django.db.models import OuterRef, Q, Subquery
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
 
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
+from scoring import game_links, words
+from scoring.convert import rules_for
 from scoring.game_panels import GamePanel
 from scoring.models import Game
-from tournaments.models import Match, MatchGame, MatchStatus, TournamentStatus
+from tournaments.models import (
+    Match,
+    MatchGame,
+    MatchStatus,
+    Night,
+    NightGame,
+    TournamentStatus,
+)
 from tournaments.selectors import club_tournaments as tournaments_of
 from tournaments.vocabulary import ELIMINATION
 from tournaments.words import match_label, round_label
@@ -90,9 +101,10 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
     if game.club_id is None:
         return None
     link = _match_link(game)
-    if link is None or link.match.seats is not None:
-        # Not a match's game; a progressive table's page is the night's.
+    if link is None:
         return None
+    if link.match.seats is not None:
+        return _night_table(game, link)
     match, tournament = link.match, link.match.tournament
     best_of = int(tournament.settings.get("games_per_match", 1))
     won = game.winner is not None and not link.abandoned
@@ -122,3 +134,108 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
         "can_start": won and editable and match.status == MatchStatus.RUNNING,
     }
     return GamePanel("tournaments/_game_match.html", context, replaces_rematch=True)
+
+
+def _table_stage(game: Game, abandoned: bool) -> str:
+    """Where a progressive table's game stands: "Hand 5 of 8" (the hand being
+    played, as the table page heads it), "Extra hand 9" after a tie,
+    "Finished after 8 hands"; "Hand 5" in a game to the target."""
+    hands = game.hand_count
+    if abandoned:
+        return ngettext(
+            "Abandoned after {hands} hand", "Abandoned after {hands} hands", hands
+        ).format(hands=hands)
+    if game.winner is not None:
+        return ngettext(
+            "Finished after {hands} hand", "Finished after {hands} hands", hands
+        ).format(hands=hands)
+    return words.hand_label(rules_for(game), hands + 1)
+
+
+def _night_table(game: Game, link: MatchGame) -> GamePanel:
+    """A progressive night's table: the night, round, table and hand, and the way
+    back to the night's board (its round). No next game of a match, no club
+    rematch: the night goes on with its next round."""
+    match, tournament = link.match, link.match.tournament
+    where = gettext("Round {round} · Table {table}").format(
+        round=match.round.number, table=match.table
+    )
+    context = {
+        "tournament": tournament,
+        "where": where,
+        "stage": _table_stage(game, link.abandoned),
+        "done": game.winner is not None and not link.abandoned,
+    }
+    return GamePanel("tournaments/_game_table.html", context, replaces_rematch=True)
+
+
+# --- A season's night ------------------------------------------------------------
+
+
+def night_words(night: Night) -> str:
+    """ "Thu 3 Dec · Winter 2026": the night as a game's pages name it (the
+    season's row must be loaded with it)."""
+    day = date_format(night.date, "D j M")
+    return gettext("{day} · {season}").format(day=day, season=night.season.name)
+
+
+def describe_night(
+    value: object, club: Club | None
+) -> game_links.LinkDescription | None:
+    """What starting a game with `"night": value` in `club` means on the new-game
+    page: "Counts for the night of Thu 3 Dec · Winter 2026", and the season's
+    variant; None for a value that is not a night of a season of the club (1 query;
+    none for text that is no id)."""
+    if isinstance(value, bool) or club is None:
+        return None
+    if isinstance(value, str):
+        if not value.isascii() or not value.isdigit() or len(value) > 18:
+            return None
+        value = int(value)
+    if not isinstance(value, int):
+        return None
+    night = (
+        Night.objects.select_related("season")
+        .filter(pk=value, season__club_id=club.pk)
+        .first()
+    )
+    if night is None:
+        return None
+    return game_links.LinkDescription(
+        text=gettext("Counts for the night of {night}").format(
+            night=night_words(night)
+        ),
+        variant=night.season.variant,
+    )
+
+
+NIGHT_LINK = game_links.GameLink(
+    key="night", model=NightGame, value="night", describe=describe_night
+)
+
+
+def night_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | None:
+    """On the table page of a game started for a season's night: the night, what
+    the game counts for there, and the way back to the night (no query for a
+    game without a night, whose link was read with the game: game_links; 1
+    otherwise)."""
+    night_id = game_links.links_of(game).get("night")
+    if night_id is None:
+        return None
+    night = Night.objects.select_related("season").filter(pk=night_id).first()
+    if night is None:
+        return None
+    if game.abandoned:
+        counts = gettext("Abandoned: it counts for nothing on the night.")
+    elif game.winner is not None:
+        counts = gettext("Finished: it counts in the night's results.")
+    else:
+        counts = gettext("It counts in the night's results once it is finished.")
+    context = {
+        "night": night,
+        "season": night.season,
+        "title": gettext("Night of {night}").format(night=night_words(night)),
+        "counts": counts,
+        "done": game.winner is not None or game.abandoned,
+    }
+    return GamePanel("tournaments/_game_night.html", context)

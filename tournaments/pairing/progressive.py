@@ -238,10 +238,14 @@ def progressive_next_round(
     have a West seat (wrapping), a fifth seat stays.
 
     Without solo play the left-over players sit out in turn: the fewest sit-outs
-    first, then the last in seed order (so late arrivals first). A returning
-    player or an arrival takes a seat left free; when the number of players
-    changes the tables, the room is re-cut in table order with the newcomers at
-    the end.
+    first, then the last in seed order (so late arrivals first).
+
+    Who comes (an arrival, a returning sit-out): by ``winners_up`` they join the
+    last table and the room is fitted to the layout from the head table down
+    without moving a loser up or a winner down while someone else can go
+    (``_fit``); by ``fixed`` (seats are positions) they take a seat left free,
+    and when the number of players changes the tables the room is re-cut in
+    table order with the newcomers at the end.
     """
     if not played:
         raise PairingError(
@@ -272,7 +276,14 @@ def progressive_next_round(
     out = sorted(turn[:out_count], key=seeds.__getitem__)
     leaving = gone | set(out)
     fillers = [p for p in (*arrivals, *returners) if p not in leaving]
-    if tuple(map(len, provisional)) == sizes:
+    if movement == "winners_up":
+        # Who comes joins the last table; the room is then fitted to the layout
+        # from the head table down without moving a loser up or a winner down
+        # while someone else can go (_fit).
+        kept = [[p for p in table if p not in leaving] for table in provisional]
+        kept[-1].extend(_returners_then_arrivals(fillers, arrivals))
+        tables = _fit(kept, sizes, _last_places(last, seeds))
+    elif tuple(map(len, provisional)) == sizes:
         tables = _fill(provisional, leaving, fillers)
     else:
         order = [p for table in provisional for p in table if p not in leaving]
@@ -324,6 +335,70 @@ def _winners_up(
     # they are not lost (the room is then cut again to the layout).
     tables[-1].extend(staying)
     return tables
+
+
+def _last_places(
+    last: PlayedRound, seeds: Mapping[EntrantId, int]
+) -> dict[EntrantId, tuple[int, bool]]:
+    """Each player of the last round's tables: their table's number and whether
+    they won it."""
+    places: dict[EntrantId, tuple[int, bool]] = {}
+    for number, table in enumerate(last.tables, start=1):
+        won = set(table_winners(table, seeds))
+        for player in table.players:
+            places[player] = (number, player in won)
+    return places
+
+
+def _fit(
+    tables: list[list[EntrantId]],
+    sizes: Sequence[int],
+    places: Mapping[EntrantId, tuple[int, bool]],
+) -> list[list[EntrantId]]:
+    """Fit the moved tables to the layout's sizes, from the head table down.
+
+    A table short of players takes them from the tables below, one at a time:
+    first a winner of the last round (moving up further), then a loser who does
+    not move above the table they lost at (a head table's loser staying), then
+    a loser moving up, and a newcomer (late arrival, returning sit-out) only if
+    nobody else is left; the nearest table first, then the seating order. A
+    table with too many passes the excess down to the next table: losers and
+    newcomers first, the last seated first, a winner only if nobody else is
+    left. So when the number of players changes the tables, late arrivals stay
+    at the last table, and nobody who lost moves up (nor anyone who won down)
+    while someone else can take the seat.
+    """
+    rows = [list(table) for table in tables]
+    rows += [[] for _ in range(len(sizes) - len(rows))]
+
+    def pull_cost(player: EntrantId, into: int) -> int:
+        place = places.get(player)
+        if place is None:
+            return 3  # a newcomer joins the last table
+        table, won = place
+        if won:
+            return 0
+        return 2 if into < table else 1
+
+    def push_cost(player: EntrantId) -> int:
+        place = places.get(player)
+        return 1 if place is not None and place[1] else 0
+
+    for index, size in enumerate(sizes):
+        here = rows[index]
+        while len(here) < size:
+            _, below, seat = min(
+                (pull_cost(player, index + 1), below, seat)
+                for below in range(index + 1, len(rows))
+                for seat, player in enumerate(rows[below])
+            )
+            here.append(rows[below].pop(seat))
+        while len(here) > size:
+            _, back = min(
+                (push_cost(player), -seat) for seat, player in enumerate(here)
+            )
+            rows[index + 1].insert(0, here.pop(-back))
+    return rows[: len(sizes)]
 
 
 def _player_scores(table: TableResult) -> dict[EntrantId, int]:
