@@ -16,7 +16,7 @@ from pitchclub import services as club_services
 from pitchclub import sql
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
-from scoring import engine, hooks, selectors
+from scoring import engine, game_links, hooks, selectors
 from scoring.convert import (
     hand_input_of,
     hand_snapshot,
@@ -182,9 +182,11 @@ def game_rematch(
     *, game: Game, by: AbstractBaseUser | None, first_dealer: int | None = None
 ) -> Game:
     """The next game of a finished one: the same players in the same seats, the
-    same variant and options, in the same club; `first_dealer` deals first (by
-    default the deal moves on: rematch_dealer). Seats prefetched. Whether `by` may
-    start it is the caller's check."""
+    same variant and options, in the same club, for what the game was started for
+    (its links: a season's night); `first_dealer` deals first (by default the deal
+    moves on: rematch_dealer). Seats prefetched. Whether `by` may start it is the
+    caller's check."""
+    links = game_links.links_of(game)
     return game_start(
         variant=game.variant,
         players=[seat.player for seat in game.seats.all()],
@@ -193,6 +195,7 @@ def game_rematch(
         options=game.options,
         club=game.club,
         created_by=by,
+        links=links or None,
     )
 
 

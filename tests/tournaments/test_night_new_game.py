@@ -164,3 +164,24 @@ def test_a_night_of_another_variant_is_refused_naming_the_season(
     assert response.status_code == 200
     assert "Winter 2026 counts Auction Pitch games only" in _text(response)
     assert not Game.objects.exists()
+
+
+def test_the_next_game_of_a_nights_game_is_for_the_same_night(
+    club: Club, people: People, night: Night
+) -> None:
+    """'New game, same players' after a night's game (played another day, its
+    scores typed in later) counts for the same night, not for its own date."""
+    from scoring import services
+
+    first = services.game_start(
+        variant="auction",
+        players=["Ann", "Bob"],
+        club=club,
+        created_by=people.scorekeeper,
+        links={"night": night.pk},
+    )
+    again = services.game_rematch(game=first, by=people.scorekeeper)
+    assert NightGame.objects.get(game=again).night_id == night.pk
+    ordinary = services.game_start(variant="auction", players=["Ann", "Bob"], club=club)
+    plain = services.game_rematch(game=ordinary, by=people.scorekeeper)
+    assert not NightGame.objects.filter(game=plain).exists()
