@@ -9,7 +9,7 @@ the page shows the same figures in a table beside it for screen readers and for
 those who would rather read.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.html import format_html
@@ -44,6 +44,12 @@ class Point:
 
 def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def rating_text(value: float) -> str:
+    """A rating as every page shows it: to two decimals, rounded as the API rounds
+    it (scoring.ratings.DECIMALS), so a figure reads the same everywhere."""
+    return f"{round(value, 2):.2f}"
 
 
 def _open(chart_id: str, kind: str, title: str, description: str, height: int) -> str:
@@ -108,9 +114,11 @@ def line_chart(
     title: str,
     description: str,
     height: int = 160,
+    number: Callable[[float], str] = _number,
 ) -> SafeString:
     """A line through the points, left to right, with the lowest and highest value
-    on the vertical axis and the first and last label under it."""
+    on the vertical axis and the first and last label under it; `number` writes a
+    value."""
     left, right, top, bottom = 40, WIDTH - 8, 10, height - 24
     parts = [_open(chart_id, "line", title, description, height)]
     parts.append(
@@ -148,7 +156,7 @@ def line_chart(
                     x,
                     y,
                     point.label,
-                    _number(point.value),
+                    number(point.value),
                 )
             )
         for value, y in ((high, top), (low, bottom)):
@@ -158,7 +166,7 @@ def line_chart(
                     'dominant-baseline="middle">{}</text>',
                     left - 4,
                     y,
-                    _number(value),
+                    number(value),
                 )
             )
         ends = [(points[0].label, left, "start")]

@@ -22,6 +22,7 @@ from pitchclub import selectors as permissions
 from pitchclub.models import Club, Player
 from pitchclub.selectors import ClubAccess
 from scoring import stats
+from scoring.charts import rating_text
 from scoring.models import Hand, Rating, Seat, Status
 from scoring.stats import DateRange, ScopeChoice, ScopeGames, ScopeRefused
 
@@ -57,9 +58,9 @@ class Standing:
 
     @property
     def rating_shown(self) -> str:
-        """The ordinal to one decimal, as the page shows it ("" without a rating):
-        formatted here, not by a filter in each of 200 rows."""
-        return "" if self.rating is None else f"{self.rating.ordinal:.1f}"
+        """The ordinal as every page shows it ("" without a rating): formatted
+        here, not by a filter in each of 200 rows."""
+        return "" if self.rating is None else rating_text(self.rating.ordinal)
 
     @property
     def rating_detail(self) -> str:

@@ -80,6 +80,7 @@ def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
     return charts.line_chart(
         points,
         chart_id="rating-history",
+        number=charts.rating_text,
         title=gettext("Rating after each finished game")
         if len(history) == games
         else gettext("Rating after each of the last %(shown)s finished games")
@@ -90,10 +91,10 @@ def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
         )
         % {
             "games": len(history),
-            "first": first.ordinal,
-            "last": last.ordinal,
-            "low": min(point.ordinal for point in history),
-            "high": max(point.ordinal for point in history),
+            "first": charts.rating_text(first.ordinal),
+            "last": charts.rating_text(last.ordinal),
+            "low": charts.rating_text(min(point.ordinal for point in history)),
+            "high": charts.rating_text(max(point.ordinal for point in history)),
         },
     )
 
@@ -123,8 +124,14 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     context["stats"] = figures
     # The rating counts every finished game of the player, whatever the filters.
     rating = context["rating"] = ratings.player_rating(shown)
+    context["rating_shown"] = charts.rating_text(rating["ordinal"]) if rating else ""
     history = ratings.rating_history(shown, last=RATING_CHART_GAMES)
     context["rating_chart"] = _rating_chart(history, rating["games"] if rating else 0)
+    # The chart's figures as a table (screen readers; anyone who would rather read).
+    context["rating_rows"] = [
+        (point.finished_at, point.game_id, charts.rating_text(point.ordinal))
+        for point in reversed(history)
+    ]
     context["variants"] = [
         {
             "figures": variant,

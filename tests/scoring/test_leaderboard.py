@@ -118,7 +118,7 @@ def test_the_page_shows_the_ranked_and_apart_those_below(evening: Club) -> None:
     assert "2 players of the roster have not finished a game yet." in body
     assert 'title="Ann"' in body
     ann = Rating.objects.get(player__name="Ann")
-    assert f">{ann.ordinal:.1f}</td>" in ranked
+    assert f">{round(ann.ordinal, 2):.2f}</td>" in ranked
     assert f'title="mu {ann.mu:.2f}, sigma {ann.sigma:.2f}"' in ranked
 
 

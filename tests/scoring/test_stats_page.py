@@ -258,3 +258,41 @@ def test_the_rating_chart_shows_the_latest_games(
     assert chart.group(0).count("<circle") == 3
     assert "Rating after each of the last 3 finished games" in chart.group(0)
     assert "3 games: from" in chart.group(0)
+
+
+def test_the_rating_reads_the_same_everywhere_and_each_game_as_a_table(
+    client: Client, ann: Player
+) -> None:
+    """A reviewer saw 0.85 on the player page, 0.8 on the leaderboard and the
+    chart: every page shows the API's figure, to two decimals; the chart's values
+    after each game are also a table for screen readers."""
+    from scoring import ratings
+
+    rating = ratings.player_rating(ann)
+    assert rating is not None
+    shown = f"{rating['ordinal']:.2f}"
+    html = page(client, ann).content.decode()
+    assert f'<p class="rating-figure"><strong>{shown}</strong>' in html
+    from scoring.leaderboard import Standing
+    from scoring.models import Rating
+
+    assert Standing(ann, Rating.objects.get(player=ann)).rating_shown == shown
+
+    history = ratings.rating_history(ann)
+    table = html.split('<details class="rating-table">')[1].split("</details>")[0]
+    cells = re.findall(r"<td>(-?\d+\.\d\d)</td>", table)
+    assert cells == [f"{round(point.ordinal, 2):.2f}" for point in reversed(history)]
+    chart = re.search(r"<svg(?:(?!<svg).)*?rating-history.*?</svg>", html, re.S)
+    assert chart is not None
+    assert f": {cells[0]}</title>" in chart.group(0)
+
+
+def test_every_described_filter_box_has_its_description(
+    client: Client, ann: Player
+) -> None:
+    html = page(client, ann).content.decode()
+    described = re.findall(r'aria-describedby="([^"]+)"', html)
+    assert described
+    for ids in described:
+        for one in ids.split():
+            assert f'id="{one}"' in html, one
