@@ -59,6 +59,7 @@ HANDS = 4
 def build(games: int, seed: int = 13) -> tuple[str, int]:
     """The club (its slug) and how many hands were written."""
     from django.contrib.auth import get_user_model
+    from django.db.models import F
 
     from pitchclub import services as club_services
     from pitchclub.models import Player
@@ -124,11 +125,9 @@ def build(games: int, seed: int = 13) -> tuple[str, int]:
     Seat.objects.bulk_create(seats, batch_size=2000)
     Hand.objects.bulk_create(hands, batch_size=2000)
     # Each game started an hour before it finished (the days its season counts).
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {Game._meta.db_table} SET created_at = finished_at - "
-            "interval '1 hour'"
-        )
+    Game.objects.filter(club=club).update(
+        created_at=F("finished_at") - timedelta(hours=1)
+    )
     return club.slug, len(hands)
 
 
