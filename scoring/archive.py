@@ -5,9 +5,10 @@ count them), on the games archives (`/games/`, a club's, a player's).
 The games come from scoring's scope registry (`scoring.stats.register_scope`), as
 for the player's statistics; what the page says of the value ("Night of Thu 3 Dec
 2026 · Winter 2026", and a link to it) from a title registered here for the same
-name. A title is read for the visitor: a scope they may not read (a private
-club's season, to an outsider) is refused with the same sentence as one that does
-not exist, so the page never tells the two apart. Scoring knows no seasons; the
+name. Both are read for the visitor: a scope they may not read (a private club's
+season, to an outsider) is refused with the same sentence as one that does not
+exist, so the page never tells the two apart. The scope's games are read once, by
+id (`stats.scope_ids`), then given to the page's queries. Scoring knows no seasons; the
 tournaments app registers both in its AppConfig.ready():
 
     stats.register_scope("night", seasons.night_scope, label="Night")
@@ -21,11 +22,9 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db.models import Q, QuerySet
 
 from scoring import stats
 from scoring.filters import GameFilter, GameFilterForm
-from scoring.models import Game
 
 # The scopes an archive takes, in the order the page shows them.
 ARCHIVE_SCOPES = ("season", "night")
@@ -72,29 +71,6 @@ class ActiveScope:
     without: str = ""
 
 
-# A scope's games are read first, then given to the page's queries by id: as a
-# subquery, PostgreSQL's planner misjudges it (the visibility filter's estimate)
-# and re-runs it for every game (0.65 s for a club of 20,000 games against
-# 0.1 s). Past this many games (no season is that long) it stays a subquery.
-SCOPE_IDS_MOST = 10_000
-
-
-class ArchiveScopeFilter(stats.ScopeFilter):
-    """A scope (scoring.stats' ScopeFilter), its games read by id (1 query)."""
-
-    def filter(self, qs: QuerySet, value: Q | None) -> QuerySet:
-        if value is None:
-            return qs
-        ids = list(
-            Game.objects.filter(value).values_list("pk", flat=True)[
-                : SCOPE_IDS_MOST + 1
-            ]
-        )
-        if len(ids) > SCOPE_IDS_MOST:
-            return qs.filter(value)
-        return qs.filter(pk__in=ids)
-
-
 class ArchiveFilterForm(GameFilterForm):
     user: AbstractBaseUser | None = None
 
@@ -116,10 +92,11 @@ class ArchiveFilter(GameFilter):
     the form as hidden fields (changing another filter keeps them), shown above
     it as `scopes`."""
 
-    season = ArchiveScopeFilter(
+    # A scope's games are read once, by id (scoring.stats.scope_ids).
+    season = stats.ScopeFilter(
         scope_name="season", label="Season", widget=forms.HiddenInput
     )
-    night = ArchiveScopeFilter(
+    night = stats.ScopeFilter(
         scope_name="night", label="Night", widget=forms.HiddenInput
     )
 
@@ -131,6 +108,7 @@ class ArchiveFilter(GameFilter):
     ) -> None:
         super().__init__(data, queryset, user=user, **kwargs)
         for name in ARCHIVE_SCOPES:
+            self.filters[name].for_user(user)
             supplied = stats.scope(name)
             if supplied is not None:
                 self.filters[name].label = supplied.label

@@ -123,11 +123,14 @@ class SeasonUnknown(Exception):
         self.seasons = seasons
 
 
-def club_seasons(*, club: Club, value: str | None) -> Seasons:
-    """The club's seasons, and the one `value` names (none when `value` is empty):
-    1 query, 2 with a season. SeasonUnknown when `value` is not one of the club's
-    seasons (another club's, an unknown or a malformed one: the same sentence, so
-    nothing is told of other clubs)."""
+def club_seasons(
+    *, club: Club, value: str | None, user: AbstractBaseUser | None
+) -> Seasons:
+    """The club's seasons, and the one `value` names (none when `value` is empty),
+    as `user` (who may see the club) reads it: 1 query, 3 with a season (it, then
+    its games' ids: stats.scope_ids). SeasonUnknown when `value` is not one of the
+    club's seasons (another club's, an unknown or a malformed one: the same
+    sentence, so nothing is told of other clubs)."""
     supplied = stats.scope("season")
     listed = supplied.club_choices if supplied is not None else None
     choices = listed(club) if listed is not None else []
@@ -151,10 +154,10 @@ def club_seasons(*, club: Club, value: str | None) -> Seasons:
             )
         raise SeasonUnknown(message, found)
     try:
-        games = supplied.resolver(chosen.value)
+        games = supplied.resolver(chosen.value, user)
     except ScopeRefused as refused:
         raise SeasonUnknown(refused.message, found) from refused
-    return replace(found, chosen=chosen, games=games)
+    return replace(found, chosen=chosen, games=stats.scope_ids(games))
 
 
 def _games(games: ScopeGames | None, prefix: str) -> Q:

@@ -71,7 +71,9 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     min_games = form.min_games()
     status, season_error = 200, ""
     try:
-        seasons = club_seasons(club=club, value=request.GET.get("season"))
+        seasons = club_seasons(
+            club=club, value=request.GET.get("season"), user=request.user
+        )
     except SeasonUnknown as unknown:
         seasons, season_error, status = unknown.seasons, unknown.message, 404
     board = club_leaderboard(

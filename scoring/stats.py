@@ -13,9 +13,16 @@ does, above it), so an app registers a resolver in its AppConfig.ready():
 
     stats.register_scope("season", season_games, label="Season")
 
-A resolver turns the value given into the games it covers: a collection (or
-values_list query) of game ids, or a DateRange; or it refuses with ScopeRefused and
-a sentence for people. Until one is registered, `?season=` is refused by name.
+A resolver turns the value given, for the visitor, into the games it covers: a
+collection (or values_list query) of game ids, or a DateRange; or it refuses with
+ScopeRefused and a sentence for people. It refuses a value the visitor may not
+read (a private club's season, to an outsider) with the sentence it says of one
+that does not exist, so that no page or answer tells the two apart. Until one is
+registered, `?season=` is refused by name.
+
+A query's games are read once, by id, before the figures' statement (scope_ids):
+as a subquery PostgreSQL's planner misjudges them and re-runs them for every game
+of the visitor's (docs/benchmarks.md).
 """
 
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -59,8 +66,8 @@ class DateRange:
 
 
 class ScopeRefused(Exception):
-    """A scope's value names nothing (no such season): `message` says so, for
-    people."""
+    """A scope's value names nothing the visitor may read (no such season, or a
+    private club's): `message` says so, for people."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -68,7 +75,9 @@ class ScopeRefused(Exception):
 
 
 ScopeGames = Collection[int] | QuerySet | DateRange
-Resolver = Callable[[str], ScopeGames]
+# A scope's value and the visitor (None: anonymous) → its games; ScopeRefused when
+# the value names nothing the visitor may read.
+Resolver = Callable[[str, AbstractBaseUser | None], ScopeGames]
 
 
 class ScopeChoice(NamedTuple):
@@ -141,6 +150,28 @@ def scoped(name: str, resolver: Resolver, **kwargs: Any) -> Iterator[None]:
             _scopes[name] = before
 
 
+# A scope's games are read first, then given to the figures' (or the archive's,
+# or the leaderboard's) statement by id: as a subquery, PostgreSQL's planner
+# misjudges it (the visibility filter's estimate) and re-runs it for every game
+# (a season of a club of 20,000 games: 1.2 s). Past this many games (no season is
+# that long) it stays a subquery.
+SCOPE_IDS_MOST = 10_000
+
+
+def scope_ids(games: ScopeGames) -> ScopeGames:
+    """A resolver's games as the statements that follow take them: a query's
+    games read once, as a list of ids (1 query), unless there are more than
+    SCOPE_IDS_MOST; ids and date ranges as they are (no query)."""
+    if not isinstance(games, QuerySet):
+        return games
+    ids = list(
+        Game.objects.filter(pk__in=games)
+        .order_by()
+        .values_list("pk", flat=True)[: SCOPE_IDS_MOST + 1]
+    )
+    return games if len(ids) > SCOPE_IDS_MOST else ids
+
+
 def _scope_filter(games: ScopeGames) -> Q:
     if isinstance(games, DateRange):
         condition = Q()
@@ -153,10 +184,14 @@ def _scope_filter(games: ScopeGames) -> Q:
 
 
 class ScopeField(forms.CharField):
-    """A scope's value, resolved by its registered resolver into a filter on games."""
+    """A scope's value, resolved by its registered resolver for `user` (None:
+    anonymous) into a filter on games, their ids read once (scope_ids)."""
 
-    def __init__(self, *, scope_name: str, **kwargs: Any) -> None:
+    def __init__(
+        self, *, scope_name: str, user: AbstractBaseUser | None = None, **kwargs: Any
+    ) -> None:
         self.scope_name = scope_name
+        self.user = user
         super().__init__(max_length=100, **kwargs)
 
     def clean(self, value: Any) -> Q | None:
@@ -168,13 +203,20 @@ class ScopeField(forms.CharField):
             # As for a season that does not exist: none does yet.
             raise ValidationError(_NOT_YET[self.scope_name], code="unknown")
         try:
-            return _scope_filter(supplied.resolver(value))
+            games = supplied.resolver(value, self.user)
         except ScopeRefused as refused:
             raise ValidationError(refused.message, code="unknown") from refused
+        return _scope_filter(scope_ids(games))
 
 
 class ScopeFilter(django_filters.Filter):
+    """A scope's filter; the FilterSet gives it the visitor (`for_user`)."""
+
     field_class = ScopeField
+
+    def for_user(self, user: AbstractBaseUser | None) -> None:
+        """Resolve values for `user`: a scope they may not read is refused."""
+        self.extra["user"] = user
 
     def filter(self, qs: QuerySet, value: Q | None) -> QuerySet:
         return qs if value is None else qs.filter(value)
@@ -187,8 +229,16 @@ class StatsFilter(GameFilter):
         scope_name="season", label="Season", help_text="Only this season's games."
     )
 
-    def __init__(self, data: Any = None, queryset: Any = None, **kwargs: Any) -> None:
-        super().__init__(data, queryset, **kwargs)
+    def __init__(
+        self,
+        data: Any = None,
+        queryset: Any = None,
+        *,
+        user: AbstractBaseUser | None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(data, queryset, user=user, **kwargs)
+        self.filters["season"].for_user(user)
         supplied = scope("season")
         self.seasons = supplied is not None
         if supplied is not None:

@@ -108,7 +108,9 @@ STATS_FILTERS = [
     OpenApiParameter(
         "season",
         str,
-        description="Only this season's games (refused while no seasons exist).",
+        description="Only this season's games (its id). A season the caller may "
+        "not read (a private club's) is refused as one that does not exist, as is "
+        "any season while none exist.",
     ),
     OpenApiParameter(
         "from",

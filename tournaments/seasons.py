@@ -403,28 +403,35 @@ def _scope_number(value: str, what: str) -> int:
     return int(number)
 
 
-def season_scope(value: str) -> QuerySet[Game]:
-    """Scoring's `?season=` scope (statistics, archives): the games of the season
-    numbered `value` (the pages keep only those the caller may read)."""
+def _readable_seasons(user: AbstractBaseUser | None) -> QuerySet[Season]:
+    """The seasons `user` may read: a private club's follow its games."""
+    return Season.objects.filter(permissions.games_visible_filter(user))
+
+
+def season_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
+    """Scoring's `?season=` scope (statistics, archives, leaderboard): the games of
+    the season numbered `value` (1 query to find it; the pages read its games). A
+    season `user` may not read is refused as one that does not exist."""
     number = _scope_number(value, "season")
-    season = Season.objects.filter(pk=number).first()
+    season = _readable_seasons(user).filter(pk=number).first()
     if season is None:
         raise ScopeRefused(f"There is no season {number}.")
     return season_games(season).values("pk")
 
 
-def night_scope(value: str) -> QuerySet[Game]:
+def night_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
     """Scoring's `?night=` scope (the archives): the games of the night numbered
-    `value`, as its season counts them (`season_games`)."""
+    `value`, as its season counts them (`season_games`). A night of a season
+    `user` may not read is refused as one that does not exist."""
     number = _scope_number(value, "night")
-    night = Night.objects.select_related("season").filter(pk=number).first()
+    night = (
+        Night.objects.select_related("season")
+        .filter(pk=number, season__in=_readable_seasons(user).values("pk"))
+        .first()
+    )
     if night is None:
         raise ScopeRefused(f"There is no night {number}.")
     return season_games(night.season).filter(night_date=night.date).values("pk")
-
-
-def _readable_seasons(user: AbstractBaseUser | None) -> QuerySet[Season]:
-    return Season.objects.filter(permissions.games_visible_filter(user))
 
 
 def season_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:

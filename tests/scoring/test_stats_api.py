@@ -467,7 +467,7 @@ def test_a_registered_season_narrows_the_games(
 ) -> None:
     seasons = {"7": [games["C"], games["D"]], "8": stats.DateRange(end=None)}
 
-    def season_games(value: str) -> Any:
+    def season_games(value: str, user: Any) -> Any:
         if value not in seasons:
             raise stats.ScopeRefused(f"There is no season “{value}”.")
         return seasons[value]
@@ -494,7 +494,7 @@ def test_a_season_may_be_a_date_range(
     )
     summer = stats.DateRange(datetime(2024, 5, 1).date(), datetime(2024, 8, 31).date())
 
-    with stats.scoped("season", lambda value: summer):
+    with stats.scoped("season", lambda value, user: summer):
         answer = anon_api.get(stats_url(ann.pk, "season=2024")).json()
 
     assert answer["games"] == {"played": 1, "finished": 1, "won": 0}
@@ -502,7 +502,7 @@ def test_a_season_may_be_a_date_range(
 
 def test_only_known_scopes_can_be_supplied() -> None:
     with pytest.raises(ValueError, match="Unknown statistics scope 'league'"):
-        stats.register_scope("league", lambda value: [])
+        stats.register_scope("league", lambda value, user: [])
 
 
 # --- Who sees what ------------------------------------------------------------------

@@ -232,9 +232,9 @@ def test_without_the_app_that_supplies_it_a_scope_is_refused_by_name(
 def test_a_scope_past_the_id_list_size_stays_a_subquery(
     client: Client, club: Club, overlap: Overlap, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scoring import archive
+    from scoring import stats
 
-    monkeypatch.setattr(archive, "SCOPE_IDS_MOST", 1)
+    monkeypatch.setattr(stats, "SCOPE_IDS_MOST", 1)
     html = client.get("/games/", {"season": overlap.league.pk}).content.decode()
     assert sorted(shown(html)) == sorted(
         [overlap.both.pk, overlap.plain.pk, overlap.to_league.pk]
