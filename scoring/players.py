@@ -107,7 +107,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         shown = stats.visible_player(player_id=player_id, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404("No such player.") from missing
-    found = stats.stats_filter(request.GET, request.user)
+    found = stats.stats_filter(request.GET, request.user, club=shown.club)
     context: dict[str, Any] = {
         "player": shown,
         "filter": found,

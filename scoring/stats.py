@@ -235,17 +235,35 @@ class StatsFilter(GameFilter):
         queryset: Any = None,
         *,
         user: AbstractBaseUser | None,
+        club: Club | None = None,
         **kwargs: Any,
     ) -> None:
+        """`club`: the player's club, on their page: its seasons are offered as a
+        list (not a box for a number) and it is the only club to choose."""
         super().__init__(data, queryset, user=user, **kwargs)
         self.filters["season"].for_user(user)
+        if club is not None:
+            self.filters["club"].queryset = Club.objects.filter(pk=club.pk)
         supplied = scope("season")
         self.seasons = supplied is not None
         if supplied is not None:
             self.filters["season"].label = supplied.label
-            if supplied.choices is not None:
+            listed = None
+            if club is not None and supplied.club_choices is not None:
+                listed = [
+                    (choice.value, choice.label)
+                    for choice in supplied.club_choices(club)
+                ]
+                self.seasons = bool(listed)
+            elif supplied.choices is not None:
+                listed = supplied.choices()
+            if listed is not None:
+                given = (data or {}).get("season") or ""
+                if given and given not in {value for value, _ in listed}:
+                    # A value not offered is still read (and refused in words).
+                    listed.append((given, given))
                 self.filters["season"].extra["widget"] = forms.Select(
-                    choices=[("", gettext("Every season")), *supplied.choices()]
+                    choices=[("", gettext("Every season")), *listed]
                 )
 
 
@@ -256,11 +274,17 @@ StatsFilter.base_filters = {
 FILTERS = tuple(StatsFilter.base_filters)
 
 
-def stats_filter(data: Mapping[str, Any] | None, user: AbstractBaseUser | None) -> Any:
+def stats_filter(
+    data: Mapping[str, Any] | None,
+    user: AbstractBaseUser | None,
+    *,
+    club: Club | None = None,
+) -> Any:
     """The filters as given (always bound: none given is every game), over the
-    games `user` may read that count (abandoned games never do)."""
+    games `user` may read that count (abandoned games never do); `club`: the
+    player's, on their page (StatsFilter)."""
     games = Game.objects.counted().filter(permissions.games_visible_filter(user))
-    return StatsFilter(data if data is not None else {}, games, user=user)
+    return StatsFilter(data if data is not None else {}, games, user=user, club=club)
 
 
 def visible_player(*, player_id: int, user: AbstractBaseUser | None) -> Player:

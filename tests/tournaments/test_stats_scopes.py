@@ -167,3 +167,33 @@ def test_the_leaderboard_still_reads_a_private_clubs_season_to_its_members(
     answer = signed_in(people.member).get(url)
     assert answer.status_code == 200
     assert "Hidden 2026" in answer.content.decode()
+
+
+def test_the_player_page_offers_the_clubs_seasons_and_only_the_club(
+    club: Club, people: People, back_room: Club, hidden: Season
+) -> None:
+    """A reviewer had to know a season's number (a box for text) and was offered
+    every club on the site: the page lists the player's club's seasons by name,
+    latest first, and their club only."""
+    import re
+
+    first = make_season(club, DEC[3], name="Winter 2026")
+    ann = played(club, DEC[3], "Ann", "Bob").seats.get(number=0).player
+    html = Client().get(f"/players/{ann.pk}/").content.decode()
+    season_box = re.search(r'<select name="season"[^>]*>(.*?)</select>', html, re.S)
+    assert season_box is not None
+    assert re.findall(r'<option value="(\d*)"', season_box.group(1)) == [
+        "",
+        str(first.pk),
+    ]
+    assert "Winter 2026" in season_box.group(1)
+    club_box = re.search(r'<select name="club"[^>]*>(.*?)</select>', html, re.S)
+    assert club_box is not None
+    assert re.findall(r'<option value="([^"]*)"', club_box.group(1)) == [
+        "",
+        club.slug,
+    ]
+    # Chosen, it is marked chosen; the figures are the season's.
+    chosen = Client().get(f"/players/{ann.pk}/", {"season": first.pk})
+    assert chosen.status_code == 200
+    assert re.search(rf'<option value="{first.pk}" selected>', chosen.content.decode())
