@@ -535,6 +535,7 @@ class MatchResultAPI(APIView):
                     tournament_id=tournament.pk,
                     match_id=match_id,
                     scores=given.get("scores"),
+                    winner=given.get("winner"),
                     by=request.user,
                 )
             elif "winner" not in given:

@@ -1069,15 +1069,19 @@ def table_result_enter(
     tournament_id: int,
     match_id: int,
     scores: Sequence[int] | None,
+    winner: int | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Tournament:
     """An organiser's result for a progressive table that kept score on paper:
     its scores, one per side as its game counts them (2 at a table of four, one
-    per player at a table of 3 or 5). An exact tie at a table of four is refused
-    (one more hand is played). A game of the table without hands is set aside;
-    one with hands is refused."""
+    per player at a table of 3 or 5). A winner is refused, whatever the scores
+    (a table has none: its scores say who moves up). An exact tie at a table of
+    four is refused (one more hand is played). A game of the table without hands
+    is set aside; one with hands is refused."""
     tournament = _lock(tournament_id)
     match = _match_of(tournament, match_id)
+    if winner is not None and formats.is_table(match):
+        raise TournamentRefusal("table_result_scores", "winner")
     if not formats.is_table(match):
         raise TournamentRefusal("not_a_table", "scores")
     _check_open(tournament, match)
