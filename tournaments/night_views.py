@@ -64,6 +64,9 @@ def night_page(
 ) -> HttpResponse:
     """The night's board (the tournament page of a progressive night): 5
     queries, whatever the number of players."""
+    if request.GET.get("wall") == "1":
+        # The night's wall is the tournaments' wall (it refreshes by itself).
+        return redirect("tournaments:wall", tournament_id=tournament.pk)
     data = selectors.tournament_read(tournament)
     wanted = request.GET.get("round", "")
     night = night_board.build(data, int(wanted) if wanted.isdigit() else None)
@@ -82,7 +85,9 @@ def night_page(
         "access": access,
         "night": night,
         "round_numbers": [r["number"] for r in data["rounds"]],
-        "wall": request.GET.get("wall") == "1",
+        "round_length": night_board.round_length(
+            tournament.settings, tournament.options
+        ),
         # EVENTS.md: with fewer than 3 tables a fixed movement repeats, and the
         # night says so.
         "movement_repeats": tournament.settings.get("movement") == "fixed"

@@ -55,7 +55,7 @@ from tournaments.vocabulary import (
     TEAM_SIZES,
     TOURNAMENT_NAME_MAX,
 )
-from tournaments.words import match_label, versus
+from tournaments.words import match_label, unit, versus
 
 # The game hook's refusal when a result others depend on would change (a 409 code
 # of scoring's: the game's change conflicts with what stands).
@@ -1221,8 +1221,13 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
                 "round_open",
                 "rounds",
                 params={
-                    "match": f"{_label(tournament, match)} ({_names(match)})",
+                    # A night's "Table 1", not "Table 1 · Round 1": the
+                    # sentence names the round.
+                    "match": f"Table {match.table} ({_names(match)})"
+                    if formats.is_table(match)
+                    else f"{_label(tournament, match)} ({_names(match)})",
                     "round": last,
+                    "unit": unit(tournament.format),
                 },
             )
     if last >= tournament.settings["rounds"]:

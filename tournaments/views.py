@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
 from pitchclub.selectors import ClubAccess
-from tournaments import board, night_views, selectors
+from tournaments import board, night_board, night_views, selectors
 from tournaments.models import Tournament
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -98,10 +98,18 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "club": tournament.club,
-        "board": _board(tournament),
         "version": version,
         "changed": board.wall_changed(tournament),
     }
+    if tournament.format == PROGRESSIVE:
+        # A night's wall: the current round's seating, each table's state and
+        # result, the tally (the same 4 queries as the bracket's rows).
+        context["night"] = night_board.build(selectors.tournament_read(tournament))
+        context["round_length"] = night_board.round_length(
+            tournament.settings, tournament.options
+        )
+    else:
+        context["board"] = _board(tournament)
     template = f"{T}wall.html#wall" if request.htmx else f"{T}wall.html"
     return render(request, template, context)
 

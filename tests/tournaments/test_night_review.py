@@ -1,14 +1,20 @@
 """A reviewer's findings on a progressive night (issue 14): the paper result of a
 table refuses a winner, the wall, the table page, the wording and going home."""
 
+import re
+from html import unescape
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from pitchclub.models import Club
+from tests.helpers import signed_in
+from tests.tournaments.conftest import People
 from tests.tournaments.helpers import TOURNAMENTS
-from tests.tournaments.test_progressive import current_round, night, tables
+from tests.tournaments.test_progressive import current_round, night, paper, tables
+from tests.tournaments.test_views_pages import page
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +46,130 @@ def test_a_winner_on_a_progressive_table_is_refused_and_nothing_written(
     again = next(m for m in tables(current_round(after)) if m["id"] == table["id"])
     assert again["status"] == table["status"]
     assert again["scores"] == table["scores"]
+
+
+# --- 2. The wall of a night ------------------------------------------------------
+
+
+def test_the_wall_of_a_night_shows_the_rounds_seating_results_and_tally(
+    club: Club,
+    organiser_api: APIClient,
+    people: People,
+    django_assert_num_queries: Any,
+) -> None:
+    t = night(
+        organiser_api, club, 11, settings={"hands_per_round": 3}, options={"target": 7}
+    )
+    first = tables(current_round(t))[0]
+    paper(organiser_api, t["id"], first["id"], [5, 1])
+    wall = f"/tournaments/{t['id']}/wall/"
+    client = signed_in(people.organiser)
+    with django_assert_num_queries(2 + 1 + 4):
+        html = page(client, wall).content.decode()
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    assert "To be decided" not in text
+    assert "to 7" not in text
+    assert "3 hands a round" in text
+    assert "Round 1 of 4" in text
+    # Seats N E S W: partners opposite, so Ann & Cy v Bob & Di at table 1.
+    assert "Table 1" in text
+    assert "Table 3" in text
+    assert "Ann & Cy" in text
+    assert "Bob & Di" in text
+    assert "Finished" in text
+    assert re.search(r"Ann & Cy 5", text), text
+    # A solo table (11 players: 4, 4, 3) lists each player.
+    assert "Solo" in text
+    # The tally as the night ranks it: Ann and Cy first with 5 points.
+    tally = text[text.index("Tally") :]
+    assert re.search(r"1 Ann 5", tally), tally
+    # It polls as the other formats' wall, with its version.
+    assert 'hx-trigger="every 3s"' in html
+    version = re.search(r"\?v=([^\"]+)\"", html)
+    assert version is not None
+    with django_assert_num_queries(2 + 1):
+        page(client, f"{wall}?v={version.group(1)}", 204, HTTP_HX_REQUEST="true")
+    paper(organiser_api, t["id"], tables(current_round(t))[1]["id"], [2, 4])
+    body = page(
+        client, f"{wall}?v={version.group(1)}", 200, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'id="wall"' in body
+    assert "<html" not in body
+    assert "Di" in body
+
+
+def test_the_nights_own_wall_link_is_the_wall(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    t = night(organiser_api, club, 8)
+    client = signed_in(people.organiser)
+    answer = client.get(f"/tournaments/{t['id']}/?wall=1")
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/tournaments/{t['id']}/wall/"
+    board = page(client, f"/tournaments/{t['id']}/").content.decode()
+    assert f'href="/tournaments/{t["id"]}/wall/"' in board
+
+
+def test_a_finished_nights_wall_names_the_winner_in_words(
+    club: Club, organiser_api: APIClient
+) -> None:
+    t = night(organiser_api, club, 4, settings={"rounds": 1})
+    t = paper(organiser_api, t["id"], tables(current_round(t))[0]["id"], [1, 6])
+    assert t["status"] == "finished"
+    for url in (f"/tournaments/{t['id']}/wall/", f"/tournaments/{t['id']}/"):
+        html = page(Client(), url).content.decode()
+        assert '<span aria-hidden="true">🏆</span> Winner:' in html
+        text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+        assert re.search(r"🏆 Winner: (Bob|Di)\b", text), url
+
+
+# --- 3. The table page from a card's QR code ---------------------------------------
+
+
+def _text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def test_a_nights_table_page_names_the_table_and_its_partners(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    t = night(organiser_api, club, 11)
+    four, _, three = tables(current_round(t))
+    client = signed_in(people.scorekeeper)
+    url = f"/tournaments/{t['id']}/matches/{four['id']}/table/"
+    html = page(client, url).content.decode()
+    text = _text(html)
+    assert re.search(r"<h1[^>]*>\s*Table 1 · Round 1\s*</h1>", html), text
+    assert "Ann & Cy v Bob & Di" in text
+    assert "match" not in text.lower().replace("match-", "")
+    assert f'href="/tournaments/{t["id"]}/"' in html
+    assert "← The night" in text
+    solo = _text(
+        page(
+            client, f"/tournaments/{t['id']}/matches/{three['id']}/table/"
+        ).content.decode()
+    )
+    assert "Table 3 · Round 1" in solo
+    assert "Ida, Jo, Kit" in solo
+
+
+# --- 4. Tables, not matches, on a night ----------------------------------------------
+
+
+def test_a_night_says_tables_where_other_formats_say_matches(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    t = night(organiser_api, club, 8)
+    first, second = tables(current_round(t))
+    refused = organiser_api.post(f"{TOURNAMENTS}{t['id']}/rounds/")
+    assert refused.status_code == 409
+    detail = refused.json()["detail"]
+    assert detail.startswith("Table 1 (Ann, Bob, Cy, Di) of round 1 is not completed")
+    assert "every table of this one" in detail
+    assert "match" not in detail
+    paper(organiser_api, t["id"], first["id"], [3, 1])
+    paper(organiser_api, t["id"], second["id"], [3, 1])
+    client = signed_in(people.organiser)
+    answer = client.post(f"/tournaments/{t['id']}/rounds/", follow=True)
+    text = _text(answer.content.decode())
+    assert "Round 2 is drawn: its tables are ready." in text

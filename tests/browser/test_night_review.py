@@ -1,0 +1,54 @@
+"""A progressive night of 11 as a reviewer saw it (issue 14): the night's wall at
+1280 x 800 (the round's seating as partners, the tables' states and results, the
+tally) and the table page reached from a table card's QR code at 390 x 844, dark
+and light. Screenshots in tests/artifacts/screenshots/."""
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import sign_in
+from tests.browser.test_tournament_play import Grange, Screenshot, grange, look
+from tournaments import services
+from tournaments.models import Match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+__all__ = ["grange"]
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hal Longname-Fitzgerald",
+         "Ida", "Jo", "Kit"]  # fmt: skip
+
+
+def test_the_night_wall_and_a_table_page(
+    page: Page, live_server: Any, grange: Grange, screenshot: Screenshot
+) -> None:
+    night = services.tournament_create(
+        club=grange.club,
+        name="Thursday progressive",
+        format="progressive",
+        variant="auction",
+        settings={"hands_per_round": 3},
+        entrants=[services.EntrantInput(players=[name]) for name in NAMES],
+        created_by=grange.organiser,
+    )
+    first, second, third = Match.objects.filter(tournament=night).order_by("table")
+    services.table_result_enter(
+        tournament_id=night.pk, match_id=first.pk, scores=[5, 1]
+    )
+    services.match_game_start(tournament_id=night.pk, match_id=second.pk)
+    sign_in(page, grange.keeper, live_server.url)
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/tournaments/{night.pk}/wall/")
+    expect(page.get_by_role("heading", name="Round 1 of 4")).to_be_visible()
+    expect(page.locator(".night-table")).to_have_count(3)
+    screenshot("wall", full_page=False)
+    wall = page.locator("#wall").bounding_box()
+    assert wall is not None
+    assert wall["width"] > 1100, wall
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/tournaments/{night.pk}/matches/{third.pk}/table/")
+    expect(page.get_by_role("heading", name="Table 3 · Round 1")).to_be_visible()
+    look(page, screenshot, "table")
