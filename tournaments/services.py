@@ -1142,7 +1142,9 @@ def night_player_add(
 ) -> Entrant:
     """A late arrival at a progressive night: a roster player or a new name (a
     guest), seeded last; they join at the last table from the next round, with
-    no points for the rounds missed. Refused once the last round is drawn."""
+    no points for the rounds missed. A player who went home and comes back is
+    their own entrant again (their tally and seed kept), seated from the next
+    round as a late arrival is. Refused once the last round is drawn."""
     tournament = _lock(tournament_id)
     _check_night(tournament)
     matches = _matches(tournament)
@@ -1157,6 +1159,12 @@ def night_player_add(
     except TournamentRefusal as wrong:
         # The API's field is the one player given, not an entrant of a list.
         raise TournamentRefusal(wrong.code, "player", params=wrong.params) from wrong
+    gone = tournament.entrants.filter(left=True, members__player=resolved).first()
+    if gone is not None:
+        gone.left = False
+        gone.save(update_fields=["left"])
+        tournament.save(update_fields=["updated_at"])
+        return gone
     taken = EntrantPlayer.objects.filter(tournament=tournament, player=resolved)
     if taken.exists() or tournament.entrants.filter(name__iexact=name).exists():
         raise TournamentRefusal("already_playing", "player", params={"player": name})

@@ -7,14 +7,16 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from pitchclub.models import Club
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People
-from tests.tournaments.helpers import TOURNAMENTS
+from tests.tournaments.helpers import TOURNAMENTS, read
 from tests.tournaments.test_progressive import current_round, night, paper, tables
 from tests.tournaments.test_views_pages import page
+from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +175,60 @@ def test_a_night_says_tables_where_other_formats_say_matches(
     answer = client.post(f"/tournaments/{t['id']}/rounds/", follow=True)
     text = _text(answer.content.decode())
     assert "Round 2 is drawn: its tables are ready." in text
+
+
+# --- 5. Going home takes a confirmation; coming back ---------------------------------
+
+
+def test_goes_home_asks_first_and_a_player_who_went_home_can_come_back(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    t = night(organiser_api, club, 8)
+    ann = Entrant.objects.get(tournament_id=t["id"], name="Ann")
+    client = signed_in(people.scorekeeper)
+    board = f"/tournaments/{t['id']}/"
+    html = page(client, board).content.decode()
+    # One tap only asks: a link to the confirmation, no form that acts at once.
+    assert f'href="{board}?leave={ann.pk}#players"' in html
+    leave = reverse("tournaments:night_leave", args=[t["id"], ann.pk])
+    answer = client.post(leave)
+    assert answer.status_code == 302
+    assert answer["Location"] == f"{board}?leave={ann.pk}#players"
+    ann.refresh_from_db()
+    assert not ann.left
+    asking = _text(page(client, f"{board}?leave={ann.pk}").content.decode())
+    assert "Ann goes home?" in asking
+    assert "Yes, Ann goes home" in asking
+    done = client.post(leave, {"confirm": "1"}, follow=True)
+    assert "Ann has gone home (tally kept)." in _text(done.content.decode())
+    ann.refresh_from_db()
+    assert ann.left
+    # Ann comes back: the same entrant (her tally), seated from the next round.
+    arrive = reverse("tournaments:night_arrive", args=[t["id"]])
+    back = client.post(arrive, {"name": "ann"}, follow=True)
+    assert "Ann is back" in _text(back.content.decode())
+    ann.refresh_from_db()
+    assert not ann.left
+    assert (
+        Entrant.objects.filter(tournament_id=t["id"], name__iexact="ann").count() == 1
+    )
+    # Through the API too, and a player who never left is still refused.
+    again = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/players/{ann.pk}/leave/", format="json"
+    )
+    assert again.status_code == 200
+    came = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/players/", {"player": "Ann"}, format="json"
+    )
+    assert came.status_code == 201, came.json()
+    refused = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/players/", {"player": "Ann"}, format="json"
+    )
+    assert refused.status_code == 400
+    # Everyone is seated in round 2 (Ann at the last table, as a late arrival).
+    for table in tables(current_round(read(organiser_api, t["id"]))):
+        paper(organiser_api, t["id"], table["id"], [3, 1])
+    drawn = organiser_api.post(f"{TOURNAMENTS}{t['id']}/rounds/").json()
+    seated = {e for m in tables(current_round(drawn)) for e in m["entrants"]}
+    assert ann.pk in seated
+    assert len(seated) == 8
