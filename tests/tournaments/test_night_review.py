@@ -15,10 +15,12 @@ from tests.helpers import signed_in
 from tests.tournaments.conftest import People
 from tests.tournaments.helpers import TOURNAMENTS, read
 from tests.tournaments.test_progressive import current_round, night, paper, tables
+from tests.tournaments.test_seasons_pages import season
 from tests.tournaments.test_views_pages import page
 from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
+__all__ = ["season"]
 
 
 # --- 1. A paper result with a winner ---------------------------------------------
@@ -232,3 +234,25 @@ def test_goes_home_asks_first_and_a_player_who_went_home_can_come_back(
     seated = {e for m in tables(current_round(drawn)) for e in m["entrants"]}
     assert ann.pk in seated
     assert len(seated) == 8
+
+
+# --- 6. Small things ----------------------------------------------------------------
+
+
+def test_the_seasons_not_yet_qualified_is_said_once(
+    client: Client, season: Any
+) -> None:
+    html = page(client, f"/seasons/{season.pk}/").content.decode()
+    assert html.count("Not yet qualified") == 1
+    assert 'aria-labelledby="others-h"' in html
+
+
+def test_table_cards_are_offered_while_the_night_runs_only(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    t = night(organiser_api, club, 4, settings={"rounds": 1})
+    client = signed_in(people.organiser)
+    board = f"/tournaments/{t['id']}/"
+    assert "Print table cards" in page(client, board).content.decode()
+    paper(organiser_api, t["id"], tables(current_round(t))[0]["id"], [1, 6])
+    assert "Print table cards" not in page(client, board).content.decode()
