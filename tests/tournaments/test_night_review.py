@@ -18,6 +18,7 @@ from tests.tournaments.test_progressive import current_round, night, paper, tabl
 from tests.tournaments.test_seasons_pages import season
 from tests.tournaments.test_views_pages import page
 from tournaments.models import Entrant
+from tournaments.night_board import round_length
 
 pytestmark = pytest.mark.django_db
 __all__ = ["season"]
@@ -256,3 +257,25 @@ def test_table_cards_are_offered_while_the_night_runs_only(
     assert "Print table cards" in page(client, board).content.decode()
     paper(organiser_api, t["id"], tables(current_round(t))[0]["id"], [1, 6])
     assert "Print table cards" not in page(client, board).content.decode()
+
+
+def test_a_nights_table_detail_page_says_table(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    t = night(organiser_api, club, 8)
+    first = tables(current_round(t))[0]
+    client = signed_in(people.organiser)
+    url = f"/tournaments/{t['id']}/matches/{first['id']}/"
+    text = _text(page(client, url).content.decode())
+    assert "Table 1 · Round 1" in text
+    assert "Ann & Cy v Bob & Di" in text
+    assert "All tables of Spring Cup" in text
+    assert "match" not in text.replace(f"/matches/{first['id']}/", "").lower()
+
+
+def test_a_round_is_hands_or_a_game_to_the_target_in_words() -> None:
+    assert round_length({"hands_per_round": 3}, {"target": 7}) == "3 hands a round"
+    assert round_length({"hands_per_round": 1}, {}) == "1 hand a round"
+    assert round_length({"hands_per_round": None}, {"target": 7}) == (
+        "a game to 7 a round"
+    )
