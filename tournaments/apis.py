@@ -213,7 +213,8 @@ class TournamentListQuery(StrictInput):
 class MatchResultInput(StrictInput):
     winner = StrictIntegerField(
         required=False,
-        help_text="The winning entrant's id (not at a progressive table).",
+        help_text="The winning entrant's id; at a progressive table a 400 "
+        "(table_result_scores): its scores say who moves up.",
     )
     scores = serializers.ListField(
         child=StrictIntegerField(),
