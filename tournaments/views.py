@@ -20,6 +20,8 @@ T = "tournaments/"
 NO_CLUB = "No such club, or it is private."
 NO_TOURNAMENT = "No such tournament, or its club is private."
 PER_PAGE = 20
+# Most tally lines a night's wall shows in one column (more: two columns).
+WALL_TALLY_ROWS = 12
 
 
 def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
@@ -104,7 +106,13 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tournament.format == PROGRESSIVE:
         # A night's wall: the current round's seating, each table's state and
         # result, the tally (the same 4 queries as the bracket's rows).
-        context["night"] = night_board.build(selectors.tournament_read(tournament))
+        night = night_board.build(selectors.tournament_read(tournament))
+        context["night"] = night
+        # A long tally in two columns, so that a hall's screen shows it whole.
+        half = (len(night.tally) + 1) // 2 if len(night.tally) > WALL_TALLY_ROWS else 0
+        context["tally_columns"] = (
+            [night.tally[:half], night.tally[half:]] if half else [night.tally]
+        )
         context["round_length"] = night_board.round_length(
             tournament.settings, tournament.options
         )

@@ -68,3 +68,30 @@ def test_the_night_wall_and_a_table_page(
     expect(page.locator(".messages")).to_contain_text("Eve has gone home")
     page.get_by_role("button", name="Eve comes back").tap()
     expect(page.locator(".messages")).to_contain_text("Eve is back")
+
+
+def test_a_finished_nights_wall(
+    page: Page, live_server: Any, grange: Grange, screenshot: Screenshot
+) -> None:
+    names = [*NAMES, "Lou", "Max", "Ned", "Oz", "Pat"]
+    night = services.tournament_create(
+        club=grange.club,
+        name="Thursday progressive",
+        format="progressive",
+        variant="auction",
+        settings={"hands_per_round": None, "rounds": 1},
+        options={"target": 11},
+        entrants=[services.EntrantInput(players=[name]) for name in names],
+        created_by=grange.organiser,
+    )
+    for number, table in enumerate(Match.objects.filter(tournament=night)):
+        sides = 2 if len(table.seats) == 4 else len(table.seats)
+        scores = [11 - number, *range(sides - 1)]
+        services.table_result_enter(
+            tournament_id=night.pk, match_id=table.pk, scores=scores
+        )
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/tournaments/{night.pk}/wall/")
+    expect(page.locator(".t-champion-banner")).to_contain_text("Winner: ")
+    expect(page.get_by_text("a game to 11 a round")).to_be_visible()
+    screenshot("wall", full_page=False)
