@@ -213,7 +213,8 @@ class TournamentListQuery(StrictInput):
 class MatchResultInput(StrictInput):
     winner = StrictIntegerField(
         required=False,
-        help_text="The winning entrant's id (not at a progressive table).",
+        help_text="The winning entrant's id; at a progressive table a 400 "
+        "(table_result_scores): its scores say who moves up.",
     )
     scores = serializers.ListField(
         child=StrictIntegerField(),
@@ -535,6 +536,7 @@ class MatchResultAPI(APIView):
                     tournament_id=tournament.pk,
                     match_id=match_id,
                     scores=given.get("scores"),
+                    winner=given.get("winner"),
                     by=request.user,
                 )
             elif "winner" not in given:

@@ -38,6 +38,7 @@ from tournaments.forms import PaperResultForm, TournamentForm
 from tournaments.models import Match, MatchGame, Tournament
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import MATCH_STATUS_LABELS, PROGRESSIVE
+from tournaments.words import unit
 
 NO_CLUB = "No such club, or it is private."
 NO_TOURNAMENT = "No such tournament, or its club is private."
@@ -256,6 +257,20 @@ def match_page(
             }
             for i, (side, score) in enumerate(zip(sides, game["scores"], strict=False))
         ]
+    table_sides = []
+    if table:
+        # A night's table read as partners ("Ann & Cy" v "Bob & Di"), or each
+        # player at a solo table.
+        seats = match["entrants"]
+        split = [seats[0::2], seats[1::2]] if pairs else [[p] for p in seats]
+        for number, side in enumerate(split):
+            table_sides.append(
+                {
+                    "names": " & ".join(entrants[p]["name"] for p in side),
+                    "score": (match["scores"] or [None] * 5)[number],
+                    "up": bool(set(side) & set(match["winners"])),
+                }
+            )
     can_start = access.can_keep_score and (
         match["status"] == "ready"
         or (match["status"] == "running" and match["game_in_progress"] is None)
@@ -269,6 +284,10 @@ def match_page(
         "match": match,
         "status_label": MATCH_STATUS_LABELS[match["status"]],
         "sides": sides,
+        "table_sides": table_sides,
+        "table_versus": (" v " if pairs else ", ").join(
+            side["names"] for side in table_sides
+        ),
         "games": games,
         "next_game": len([g for g in games if not g["abandoned"]]) + 1,
         "access": access,
@@ -449,5 +468,6 @@ def round_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
         messages.error(request, refusal.message)
     else:
         rounds = tournament.rounds.count()
-        messages.success(request, f"Round {rounds} is drawn: its matches are ready.")
+        matches = unit(tournament.format, plural=True)
+        messages.success(request, f"Round {rounds} is drawn: its {matches} are ready.")
     return redirect("tournaments:detail", tournament_id=tournament.pk)

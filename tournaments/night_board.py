@@ -29,6 +29,8 @@ class TableCard:
     seats: list[Seat]
     # One entry per side as the game counts sides: (names, score).
     sides: list[tuple[str, int | None]]
+    # Per side: whether it moves up (once the table is completed).
+    sides_up: list[bool] = field(default_factory=list)
 
 
 @dataclass
@@ -55,6 +57,16 @@ class Night:
     finished: bool = False
 
 
+def round_length(settings: dict[str, Any], options: dict[str, Any]) -> str:
+    """How long a round is, in words: "3 hands a round", or "a game to 7 a
+    round" when the night plays each round to the target."""
+    hands = settings.get("hands_per_round")
+    if hands:
+        return f"{hands} hand{'s' if hands != 1 else ''} a round"
+    target = options.get("target")
+    return f"a game to {target} a round" if target else "a game a round"
+
+
 def build(data: dict[str, Any], round_number: int | None = None) -> Night:
     """The night as its page shows it (`round_number`: a past round, else the
     current one)."""
@@ -71,6 +83,7 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
         scores = match["scores"]
         pairs = len(seats) == 4
         moving = set(match["winners"])
+        split = [seats[0::2], seats[1::2]] if pairs else [[p] for p in seats]
         night.tables.append(
             TableCard(
                 id=match["id"],
@@ -95,10 +108,9 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
                         " & ".join(names[p] for p in side),
                         None if scores is None else scores[number],
                     )
-                    for number, side in enumerate(
-                        [seats[0::2], seats[1::2]] if pairs else [[p] for p in seats]
-                    )
+                    for number, side in enumerate(split)
                 ],
+                sides_up=[bool(moving.intersection(side)) for side in split],
             )
         )
     left = {entrant["id"] for entrant in data["entrants"] if entrant["left"]}

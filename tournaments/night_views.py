@@ -64,6 +64,9 @@ def night_page(
 ) -> HttpResponse:
     """The night's board (the tournament page of a progressive night): 5
     queries, whatever the number of players."""
+    if request.GET.get("wall") == "1":
+        # The night's wall is the tournaments' wall (it refreshes by itself).
+        return redirect("tournaments:wall", tournament_id=tournament.pk)
     data = selectors.tournament_read(tournament)
     wanted = request.GET.get("round", "")
     night = night_board.build(data, int(wanted) if wanted.isdigit() else None)
@@ -76,13 +79,26 @@ def night_page(
                 )
     for card in night.tables:
         card.form = forms.get(card.id)  # type: ignore[attr-defined]
+    # "Goes home" asks first (?leave=<entrant>): the confirmation names them.
+    wanted_leave = request.GET.get("leave", "")
+    leaving = next(
+        (
+            player
+            for player in night.players
+            if str(player["id"]) == wanted_leave and not player["left"]
+        ),
+        None,
+    )
     context = {
         "tournament": tournament,
         "club": tournament.club,
         "access": access,
         "night": night,
+        "leaving": leaving if access.can_keep_score and not night.finished else None,
         "round_numbers": [r["number"] for r in data["rounds"]],
-        "wall": request.GET.get("wall") == "1",
+        "round_length": night_board.round_length(
+            tournament.settings, tournament.options
+        ),
         # EVENTS.md: with fewer than 3 tables a fixed movement repeats, and the
         # night says so.
         "movement_repeats": tournament.settings.get("movement") == "fixed"
@@ -147,6 +163,7 @@ def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _forbidden(request, tournament.club, access, why)
     name = (request.POST.get("name") or "").strip()
     roster = tournament.club.players.filter(name__iexact=name).first()
+    returning = tournament.entrants.filter(left=True, name__iexact=name).exists()
     try:
         entrant = services.night_player_add(
             tournament_id=tournament.pk, player=roster or name, by=request.user
@@ -154,7 +171,16 @@ def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except TournamentRefusal as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, f"{entrant.name} joins at the last table next round.")
+        if returning:
+            messages.success(
+                request,
+                f"{entrant.name} is back: seated again from the next round "
+                "(tally kept).",
+            )
+        else:
+            messages.success(
+                request, f"{entrant.name} joins at the last table next round."
+            )
     return _back(tournament)
 
 
@@ -163,11 +189,15 @@ def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def night_leave(
     request: HttpRequest, tournament_id: int, entrant_id: int
 ) -> HttpResponse:
-    """A player goes home: they keep their tally."""
+    """A player goes home: they keep their tally. Two steps: without
+    `confirm` the night's page asks first, naming the player."""
     tournament, access = _keeper(request, tournament_id)
     if not access.can_keep_score:
         why = KEEPERS.format(club=tournament.club.name)
         return _forbidden(request, tournament.club, access, why)
+    if request.POST.get("confirm") != "1":
+        page = reverse("tournaments:detail", args=[tournament.pk])
+        return redirect(f"{page}?leave={entrant_id}#players")
     try:
         entrant = services.night_player_leave(
             tournament_id=tournament.pk, entrant_id=entrant_id, by=request.user

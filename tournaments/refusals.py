@@ -93,7 +93,7 @@ MESSAGES: dict[str, str] = {
     ),
     "round_open": gettext_noop(
         "{match} of round {round} is not completed yet: draw the next round once "
-        "every match of this one has a result."
+        "every {unit} of this one has a result."
     ),
     "last_round_played": gettext_noop(
         "All {rounds} rounds of this {format} have been drawn: there is no next round."

@@ -55,7 +55,7 @@ from tournaments.vocabulary import (
     TEAM_SIZES,
     TOURNAMENT_NAME_MAX,
 )
-from tournaments.words import match_label, versus
+from tournaments.words import match_label, unit, versus
 
 # The game hook's refusal when a result others depend on would change (a 409 code
 # of scoring's: the game's change conflicts with what stands).
@@ -1069,15 +1069,19 @@ def table_result_enter(
     tournament_id: int,
     match_id: int,
     scores: Sequence[int] | None,
+    winner: int | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Tournament:
     """An organiser's result for a progressive table that kept score on paper:
     its scores, one per side as its game counts them (2 at a table of four, one
-    per player at a table of 3 or 5). An exact tie at a table of four is refused
-    (one more hand is played). A game of the table without hands is set aside;
-    one with hands is refused."""
+    per player at a table of 3 or 5). A winner is refused, whatever the scores
+    (a table has none: its scores say who moves up). An exact tie at a table of
+    four is refused (one more hand is played). A game of the table without hands
+    is set aside; one with hands is refused."""
     tournament = _lock(tournament_id)
     match = _match_of(tournament, match_id)
+    if winner is not None and formats.is_table(match):
+        raise TournamentRefusal("table_result_scores", "winner")
     if not formats.is_table(match):
         raise TournamentRefusal("not_a_table", "scores")
     _check_open(tournament, match)
@@ -1138,7 +1142,9 @@ def night_player_add(
 ) -> Entrant:
     """A late arrival at a progressive night: a roster player or a new name (a
     guest), seeded last; they join at the last table from the next round, with
-    no points for the rounds missed. Refused once the last round is drawn."""
+    no points for the rounds missed. A player who went home and comes back is
+    their own entrant again (their tally and seed kept), seated from the next
+    round as a late arrival is. Refused once the last round is drawn."""
     tournament = _lock(tournament_id)
     _check_night(tournament)
     matches = _matches(tournament)
@@ -1153,6 +1159,12 @@ def night_player_add(
     except TournamentRefusal as wrong:
         # The API's field is the one player given, not an entrant of a list.
         raise TournamentRefusal(wrong.code, "player", params=wrong.params) from wrong
+    gone = tournament.entrants.filter(left=True, members__player=resolved).first()
+    if gone is not None:
+        gone.left = False
+        gone.save(update_fields=["left"])
+        tournament.save(update_fields=["updated_at"])
+        return gone
     taken = EntrantPlayer.objects.filter(tournament=tournament, player=resolved)
     if taken.exists() or tournament.entrants.filter(name__iexact=name).exists():
         raise TournamentRefusal("already_playing", "player", params={"player": name})
@@ -1217,8 +1229,13 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
                 "round_open",
                 "rounds",
                 params={
-                    "match": f"{_label(tournament, match)} ({_names(match)})",
+                    # A night's "Table 1", not "Table 1 · Round 1": the
+                    # sentence names the round.
+                    "match": f"Table {match.table} ({_names(match)})"
+                    if formats.is_table(match)
+                    else f"{_label(tournament, match)} ({_names(match)})",
                     "round": last,
+                    "unit": unit(tournament.format),
                 },
             )
     if last >= tournament.settings["rounds"]:

@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
 from pitchclub.selectors import ClubAccess
-from tournaments import board, night_views, selectors
+from tournaments import board, night_board, night_views, selectors
 from tournaments.models import Tournament
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -20,6 +20,8 @@ T = "tournaments/"
 NO_CLUB = "No such club, or it is private."
 NO_TOURNAMENT = "No such tournament, or its club is private."
 PER_PAGE = 20
+# Most tally lines a night's wall shows in one column (more: two columns).
+WALL_TALLY_ROWS = 12
 
 
 def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
@@ -98,10 +100,24 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "club": tournament.club,
-        "board": _board(tournament),
         "version": version,
         "changed": board.wall_changed(tournament),
     }
+    if tournament.format == PROGRESSIVE:
+        # A night's wall: the current round's seating, each table's state and
+        # result, the tally (the same 4 queries as the bracket's rows).
+        night = night_board.build(selectors.tournament_read(tournament))
+        context["night"] = night
+        # A long tally in two columns, so that a hall's screen shows it whole.
+        half = (len(night.tally) + 1) // 2 if len(night.tally) > WALL_TALLY_ROWS else 0
+        context["tally_columns"] = (
+            [night.tally[:half], night.tally[half:]] if half else [night.tally]
+        )
+        context["round_length"] = night_board.round_length(
+            tournament.settings, tournament.options
+        )
+    else:
+        context["board"] = _board(tournament)
     template = f"{T}wall.html#wall" if request.htmx else f"{T}wall.html"
     return render(request, template, context)
 

@@ -1,7 +1,15 @@
 """How a tournament's pages, API refusals and the game hook name its matches, in one
-place ("Round 2 match 1", "Losers' round 3 match 2", "Grand final")."""
+place ("Round 2 match 1", "Losers' round 3 match 2", "Grand final"; at a
+progressive night "Table 1 · Round 2")."""
 
 from django.utils.translation import gettext
+
+
+def unit(format: str, plural: bool = False) -> str:
+    """What a format calls its matches: a progressive night plays at tables."""
+    if format == "progressive":
+        return gettext("tables") if plural else gettext("table")
+    return gettext("matches") if plural else gettext("match")
 
 
 def match_label(*, format: str, bracket: str, round_number: int, number: int) -> str:
@@ -12,6 +20,11 @@ def match_label(*, format: str, bracket: str, round_number: int, number: int) ->
         if round_number == 1:
             return gettext("The grand final")
         return gettext("The grand final's reset")
+    if format == "progressive":
+        # A night's match is a table: its number is the table's.
+        return gettext("Table {number} · Round {round}").format(
+            round=round_number, number=number
+        )
     if bracket == "winners" and format == "double_elimination":
         return gettext("Winners' round {round} match {number}").format(
             round=round_number, number=number

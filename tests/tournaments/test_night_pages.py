@@ -100,7 +100,9 @@ def test_arrivals_and_leavers_from_the_page(club: Club, people: People) -> None:
     night = checkin(keeper, club, 8)
     keeper.post(reverse("tournaments:night_arrive", args=[night.pk]), {"name": "Zoe"})
     first = night.entrants.order_by("seed").first()
-    keeper.post(reverse("tournaments:night_leave", args=[night.pk, first.pk]))
+    keeper.post(
+        reverse("tournaments:night_leave", args=[night.pk, first.pk]), {"confirm": "1"}
+    )
     assert night.entrants.filter(name="Zoe").exists()
     first.refresh_from_db()
     assert first.left
