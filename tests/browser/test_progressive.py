@@ -95,6 +95,11 @@ def test_a_night_from_check_in_to_the_final_tally_on_two_phones(
     page.goto(f"/tournaments/{night.pk}/?wall=1")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=SCREENSHOTS / "progressive-wall.png", full_page=True)
+    # The wall polls every 3 s: leave it between two polls, so that no read of
+    # it is still running in the live server when the next page writes (SQLite's
+    # live server shares one connection: "database table is locked").
+    page.wait_for_load_state("networkidle")
+    page.goto("about:blank")
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"/tournaments/{night.pk}/")
     paper(page, 1, (6, 2))
