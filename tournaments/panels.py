@@ -157,7 +157,7 @@ def _night_table(game: Game, link: MatchGame) -> GamePanel:
     back to the night's board (its round). No next game of a match, no club
     rematch: the night goes on with its next round."""
     match, tournament = link.match, link.match.tournament
-    where = gettext("Round {round} · Table {table}").format(
+    where = gettext("Table {table} · Round {round}").format(
         round=match.round.number, table=match.table
     )
     context = {

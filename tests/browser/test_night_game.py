@@ -99,7 +99,7 @@ def test_a_progressive_tables_game_says_where_it_is(
     sign_in(page, organiser, live_server.url)
     page.goto(f"{live_server.url}/games/{game['id']}/")
     panel = page.locator("[data-table-panel]")
-    expect(panel).to_contain_text("Round 1 · Table 2 · Hand 1 of 8")
+    expect(panel).to_contain_text("Table 2 · Round 1 · Hand 1 of 8")
     problems = _taps(page, "[data-table-panel] .btn")
     problems += _look(page, screenshot, "table-game")
     panel.locator("[data-night-link]").click()

@@ -1,6 +1,6 @@
 """From a table's game back to its night (issue 14, item 2): a game started for a
 season's night says so on its page and leads back to the night; a progressive
-night's table game says its round, table and hand ("Round 2 · Table 3 · Hand 5 of
+night's table game says its round, table and hand ("Table 3 · Round 2 · Hand 5 of
 8") and leads back to the night's page, never "New game, same players" nor the
 bracket's words. The page's queries stay the same whatever the hands."""
 
@@ -141,7 +141,7 @@ def test_a_table_game_says_round_table_and_hand_and_leads_back_to_the_night(
         assert response.status_code == 201, response.json()
 
     text = _text(keeper, game["id"])
-    assert f"Round 2 {DOT} Table 3 {DOT} Hand 5 of 8" in text
+    assert f"Table 3 {DOT} Round 2 {DOT} Hand 5 of 8" in text
     assert "Spring Cup" in text
     assert "Back to the night" in text
     assert reverse("tournaments:detail", args=[t["id"]]) in text
@@ -155,7 +155,7 @@ def test_a_table_game_says_round_table_and_hand_and_leads_back_to_the_night(
         "completed"
     )
     text = _text(keeper, game["id"])
-    assert f"Round 2 {DOT} Table 3 {DOT} Finished after 8 hands" in text
+    assert f"Table 3 {DOT} Round 2 {DOT} Finished after 8 hands" in text
     assert REMATCH not in text
     assert "Back to the night" in text
 
@@ -167,7 +167,7 @@ def test_a_table_game_to_the_target_says_round_and_table(
     table = tables(current_round(t))[1]
     game = start_game(organiser_api, t["id"], table["id"])
     text = _text(keeper, game["id"])
-    assert f"Round 1 {DOT} Table 2 {DOT} Hand 1" in text
+    assert f"Table 2 {DOT} Round 1 {DOT} Hand 1" in text
     assert "Hand 1 of" not in text
 
 
