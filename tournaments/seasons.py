@@ -423,6 +423,13 @@ def night_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
     """Scoring's `?night=` scope (the archives): the games of the night numbered
     `value`, as its season counts them (`season_games`). A night of a season
     `user` may not read is refused as one that does not exist."""
+    night = _readable_night(value, user)
+    return season_games(night.season).filter(night_date=night.date).values("pk")
+
+
+def _readable_night(value: str, user: AbstractBaseUser | None) -> Night:
+    """The night numbered `value`, with its season, if `user` may read the
+    season; refused as one that does not exist otherwise (1 query)."""
     number = _scope_number(value, "night")
     night = (
         Night.objects.select_related("season")
@@ -431,7 +438,7 @@ def night_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
     )
     if night is None:
         raise ScopeRefused(f"There is no night {number}.")
-    return season_games(night.season).filter(night_date=night.date).values("pk")
+    return night
 
 
 def season_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
@@ -453,14 +460,7 @@ def night_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
     """What the archives say of `?night=value` to `user` ("Night of Thu 3 Dec
     2026 · Winter 2026"); a night of a season they may not read is refused as one
     that does not exist (1 query)."""
-    number = _scope_number(value, "night")
-    night = (
-        Night.objects.select_related("season")
-        .filter(pk=number, season__in=_readable_seasons(user).values("pk"))
-        .first()
-    )
-    if night is None:
-        raise ScopeRefused(f"There is no night {number}.")
+    night = _readable_night(value, user)
     return ScopeTitle(
         gettext("Night of {date} · {season}").format(
             date=date_format(night.date, "D j M Y"), season=night.season.name
