@@ -516,7 +516,7 @@ def _points(text: str) -> int | None:
 class NightForm(PlainForm):
     """A progressive night: its name, game, rounds and hands, movement and
     tally, and the players checked in (roster ticks, then new guests' names,
-    one a line), seated in that order."""
+    one a line), seated in that order or in a random draw (`seeding`)."""
 
     name = forms.CharField(
         label="Night's name",
@@ -553,6 +553,17 @@ class NightForm(PlainForm):
         initial="points",
         widget=forms.RadioSelect,
     )
+    seeding = forms.ChoiceField(
+        label="Seats for round 1",
+        choices=[
+            ("given", "In the order listed: ticked names, then guests"),
+            ("random", "A random draw"),
+        ],
+        initial="given",
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose the order listed or a random draw."},
+    )
     guests = forms.CharField(
         label="New guests (one name a line)",
         required=False,
@@ -584,6 +595,8 @@ class NightForm(PlainForm):
             "hands_per_round": data["hands_per_round"],
             "movement": data["movement"],
             "scoring": data["scoring"],
+            # Left out by an older page: the order checked in.
+            "seeding": data.get("seeding") or "given",
         }
 
     def add_refusal(self, refusal: TournamentRefusal | RuleViolation) -> None:

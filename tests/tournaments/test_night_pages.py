@@ -139,3 +139,68 @@ def test_the_club_page_leads_to_a_new_night(club: Club, people: People) -> None:
         f'href="{new_night}"'
         not in signed_in(people.member).get(club_page).content.decode()
     )
+
+
+def seated(night: Tournament) -> list[str]:
+    return list(night.entrants.order_by("seed").values_list("name", flat=True))
+
+
+def test_check_in_seats_in_the_order_given_unless_a_random_draw_is_asked(
+    club: Club, people: People
+) -> None:
+    organiser = signed_in(people.organiser)
+    page = organiser.get(reverse("tournaments:progressive_new", args=[club.slug]))
+    text = page.content.decode()
+    assert 'name="seeding" value="given"' in text
+    assert "A random draw" in text
+    night = checkin(organiser, club, 12, seeding="given")
+    assert night.settings["seeding"] == "given"
+    given = [f"Player {i}" for i in range(4)] + [f"Guest {i}" for i in range(8)]
+    assert seated(night) == given
+
+
+def test_a_random_draw_seats_everyone_checked_in_in_a_drawn_order(
+    club: Club, people: People, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments import pairing
+
+    drawn: list[list[int]] = []
+    real = pairing.seed_order
+
+    def draw(order: list[int], seeding: str, rng: Any) -> list[int]:
+        result = real(order, seeding, rng)
+        drawn.append(result)
+        return result
+
+    monkeypatch.setattr(pairing, "seed_order", draw)
+    organiser = signed_in(people.organiser)
+    night = checkin(organiser, club, 12, seeding="random")
+    assert night.settings["seeding"] == "random"
+    given = [f"Player {i}" for i in range(4)] + [f"Guest {i}" for i in range(8)]
+    assert len(drawn) == 1
+    assert sorted(drawn[0]) == list(range(12))
+    assert seated(night) == [given[i] for i in drawn[0]]
+
+
+def test_a_seating_that_is_neither_is_refused_and_nothing_is_created(
+    club: Club, people: People
+) -> None:
+    organiser = signed_in(people.organiser)
+    roster = club_services.guest_add(club=club, name="Player 0")
+    answer = organiser.post(
+        reverse("tournaments:progressive_new", args=[club.slug]),
+        {
+            "name": "Odd seating",
+            "variant": "auction",
+            "rounds": "2",
+            "hands_per_round": "2",
+            "movement": "winners_up",
+            "scoring": "points",
+            "seeding": "alphabetical",
+            "players": [str(roster.pk)],
+            "guests": "A\nB\nC",
+        },
+    )
+    assert answer.status_code == 400
+    assert "Choose the order listed or a random draw." in answer.content.decode()
+    assert not Tournament.objects.filter(name="Odd seating").exists()
