@@ -22,19 +22,25 @@ import random
 import statistics
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchclub.settings")
-os.environ.setdefault("DEBUG", "1")
+# Production settings, as gunicorn runs them (as the other benches): DEBUG would
+# log every query's SQL.
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 50)
+os.environ["SECURE_SSL_REDIRECT"] = "0"
 
 import django
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 TARGET_MS = 150.0
@@ -255,6 +261,16 @@ def main() -> int:
     # --keep: keep the test database (and its games) for the next run.
     keep = "--keep" in sys.argv
     setup_test_environment()
+    # Pages name static files: plain storage, so that no collectstatic is needed.
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {
+            "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        },
+    }
+    override_settings(STORAGES=storages).enable()
+    # whitenoise's "No directory at …/staticfiles/": nothing is collected here.
+    warnings.filterwarnings("ignore", message="No directory at")
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=keep)
     try:
         return run()
