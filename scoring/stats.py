@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 import django_filters
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import EmptyResultSet, ValidationError
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
@@ -639,8 +639,12 @@ def _parts(people: bool, recent: bool) -> str:
 def _figures(
     player: Player, games: QuerySet[Game], top: int, recent: int
 ) -> list[tuple[Any, ...]]:
-    """The rows of _parts over the player's games (1 query)."""
-    mine, params = _mine(player, games)
+    """The rows of _parts over the player's games (1 query; none when the filter
+    can match no game, as a scope without games: no rows)."""
+    try:
+        mine, params = _mine(player, games)
+    except EmptyResultSet:
+        return []
     params.append(player.pk)
     if top > 0:
         params.append(player.pk)

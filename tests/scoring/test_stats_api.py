@@ -486,6 +486,26 @@ def test_a_registered_season_narrows_the_games(
     assert after.status_code == 400
 
 
+@pytest.mark.parametrize("empty", [[], "none"], ids=["no ids", "no games"])
+def test_a_season_without_games_counts_nothing(
+    anon_api: APIClient, ann: Player, games: dict[str, int], empty: Any
+) -> None:
+    """A season that has no games yet (no nights played) is every figure zero, as
+    dates no game falls in are: it was a 500 (the empty list of ids)."""
+    covered = Game.objects.none() if empty == "none" else empty
+    with stats.scoped("season", lambda value, user: covered):
+        answer = anon_api.get(stats_url(ann.pk, "season=1"))
+        thirteen = anon_api.get(stats_url(ann.pk, "season=1&variant=thirteen"))
+    dates = anon_api.get(stats_url(ann.pk, "from=2090-01-01"))
+
+    assert answer.status_code == 200
+    assert answer.json() == dates.json()
+    assert answer.json()["games"] == {"played": 0, "finished": 0, "won": 0}
+    assert answer.json()["hands"]["played"] == 0
+    assert thirteen.status_code == 200
+    assert thirteen.json()["games"]["played"] == 0
+
+
 def test_a_season_may_be_a_date_range(
     anon_api: APIClient, ann: Player, games: dict[str, int]
 ) -> None:

@@ -128,6 +128,18 @@ def test_an_unknown_season_is_refused_by_name(client: Client, ann: Player) -> No
     assert "There is no season" in refused.content.decode()
 
 
+def test_a_season_without_games_shows_zeros(client: Client, ann: Player) -> None:
+    from scoring import stats
+
+    with stats.scoped("season", lambda value, user: []):
+        answer = page(client, ann, "season=1")
+
+    assert answer.status_code == 200
+    words = text(answer.content.decode())
+    assert "Games 0" in words
+    assert "No game matches: change or clear the filter." in words
+
+
 def test_a_private_clubs_player_page_is_404_to_outsiders(
     user: AbstractUser, client: Client
 ) -> None:
