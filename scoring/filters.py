@@ -30,7 +30,13 @@ ID = re.compile(r"[0-9]{1,18}")
 
 class _TogetherChoices(ModelChoiceIterator):
     """The choices read once and labelled together (`field.labels` of the whole
-    list), so that two of one name can say what tells them apart."""
+    list), so that two of one name can say what tells them apart; those the field
+    offers (`field.offered`) when it offers fewer than it accepts."""
+
+    def __init__(self, field: Any) -> None:
+        super().__init__(field)
+        if getattr(field, "offered", None) is not None:
+            self.queryset = field.offered.all()
 
     def __iter__(self) -> Any:
         if self.field.empty_label is not None:
@@ -45,10 +51,15 @@ class _TogetherChoices(ModelChoiceIterator):
 class _Checked(ModelChoiceField):
     """Looked up only when well formed: no other text (a NUL, which PostgreSQL
     refuses; a number no database column holds) reaches the database. The choices
-    of one name are told apart (`labels`)."""
+    of one name are told apart (`labels`). `offered`: the choices the box lists, if
+    not every one it accepts (the player page's club box)."""
 
     shape: re.Pattern[str]
     iterator = _TogetherChoices
+
+    def __init__(self, *args: Any, offered: QuerySet | None = None, **kwargs: Any):
+        self.offered = offered
+        super().__init__(*args, **kwargs)
 
     @staticmethod
     def labels(found: list[Any]) -> dict[int, str]:

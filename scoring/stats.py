@@ -42,7 +42,7 @@ from pitchclub import selectors as permissions
 from pitchclub import sql
 from pitchclub.models import Club, Player
 from scoring import engine, selectors
-from scoring.filters import GameFilter
+from scoring.filters import SLUG, GameFilter
 from scoring.models import Award, Game, Hand, Seat, Status, Variant
 from scoring.sheet import scoreboard
 from scoring.vocabulary import POINT_IDS, POINT_LABELS
@@ -239,11 +239,18 @@ class StatsFilter(GameFilter):
         **kwargs: Any,
     ) -> None:
         """`club`: the player's club, on their page: its seasons are offered as a
-        list (not a box for a number) and it is the only club to choose."""
+        list (not a box for a number), and the club box lists it and the club asked
+        for, if another (any club the visitor may read is accepted, as the API
+        does: its games of the player are counted)."""
         super().__init__(data, queryset, user=user, **kwargs)
         self.filters["season"].for_user(user)
         if club is not None:
-            self.filters["club"].queryset = Club.objects.filter(pk=club.pk)
+            clubs = self.filters["club"]
+            asked = (data or {}).get("club") or ""
+            shown = Q(pk=club.pk)
+            if isinstance(asked, str) and SLUG.fullmatch(asked):
+                shown |= Q(slug=asked)
+            clubs.extra["offered"] = clubs.queryset.filter(shown)
         supplied = scope("season")
         self.seasons = supplied is not None
         if supplied is not None:

@@ -629,6 +629,33 @@ def test_club_filter(user: AbstractUser, api: APIClient, anon_api: APIClient) ->
     )
 
 
+def test_another_clubs_filter_counts_its_games_of_the_player(
+    user: AbstractUser, private_club: Club, api: APIClient, anon_api: APIClient
+) -> None:
+    """Any club the caller may read filters (zeros when the player played none of
+    its games); a private club is, to outsiders, refused as an unknown one."""
+    home = club_services.club_create(name="Grange", by=user)
+    other = club_services.club_create(name="Front Room", by=user)
+    me = home.players.get(user=user)
+    game = services.game_start(
+        variant="auction", players=[me, "Quin", "Ray"], club=home, created_by=user
+    )
+    play(api, game.pk, {"auction": [2, "pass", "pass"], "awards": all4(0)})
+
+    elsewhere = anon_api.get(stats_url(me.pk, f"club={other.slug}"))
+    hidden = anon_api.get(stats_url(me.pk, f"club={private_club.slug}"))
+    unknown = anon_api.get(stats_url(me.pk, "club=nowhere"))
+
+    assert elsewhere.status_code == 200
+    assert elsewhere.json()["games"] == {"played": 0, "finished": 0, "won": 0}
+    assert hidden.status_code == unknown.status_code == 400
+    assert hidden.json() == {
+        "club": [f"There is no club “{private_club.slug}” (give its slug)."]
+    }
+    assert unknown.json() == {"club": ["There is no club “nowhere” (give its slug)."]}
+    assert api.get(stats_url(me.pk, f"club={private_club.slug}")).status_code == 200
+
+
 # --- Queries: constant in the number of games ----------------------------------------
 
 

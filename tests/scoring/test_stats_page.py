@@ -13,11 +13,11 @@ from rest_framework.test import APIClient
 
 from pitchclub import services as club_services
 from pitchclub.models import Player
-from scoring import charts
-from scoring.models import Seat
+from scoring import charts, services
+from scoring.models import Award, Seat
 from tests.factories import UserFactory
 from tests.scoring.apis.helpers import play, start
-from tests.scoring.test_stats_api import all4, record_games
+from tests.scoring.test_stats_api import all4, record_games, stats_url
 
 pytestmark = pytest.mark.django_db
 
@@ -308,3 +308,100 @@ def test_every_described_filter_box_has_its_description(
     for ids in described:
         for one in ids.split():
             assert f'id="{one}"' in html, one
+
+
+# --- The club filter: any club the visitor may read, as the API -----------------------
+
+
+def _two_clubs(user: AbstractUser, api: APIClient) -> tuple[Player, Any, Any]:
+    """Pat of Grange, who played one game there and sat in one of Front Room's (a
+    seat moved to Pat, as a merge might: game_start seats only a club's roster)."""
+    home = club_services.club_create(name="Grange", by=user)
+    other = club_services.club_create(name="Front Room", by=user)
+    mine = services.game_start(
+        variant="auction", players=["Pat", "Quin", "Ray"], club=home, created_by=user
+    )
+    play(api, mine.pk, {"auction": [2, "pass", "pass"], "awards": all4(0)})
+    theirs = services.game_start(
+        variant="auction", players=["Sub", "Tom", "Uma"], club=other, created_by=user
+    )
+    play(api, theirs.pk, {"auction": ["pass", "pass", 3], "awards": all4(0)})
+    pat = home.players.get(name="Pat")
+    sub = other.players.get(name="Sub")
+    Seat.objects.filter(player=sub).update(player=pat)
+    Award.objects.filter(player=sub).update(player=pat)
+    return pat, home, other
+
+
+def _options(html: str) -> list[tuple[str, bool]]:
+    """The club box's options: (value, selected)."""
+    box = re.search(r'<select name="club".*?</select>', html, re.S)
+    assert box is not None
+    return [
+        (value, bool(selected))
+        for value, selected in re.findall(
+            r'<option value="([^"]*)"( selected)?', box.group(0)
+        )
+    ]
+
+
+def test_another_public_club_is_read_as_the_api_reads_it(
+    user: AbstractUser, api: APIClient, client: Client
+) -> None:
+    pat, _, other = _two_clubs(user, api)
+    nobody = club_services.club_create(name="Empty Hall", by=user)
+
+    shown = page(client, pat, f"club={other.slug}")
+    counted = APIClient().get(stats_url(pat.pk, f"club={other.slug}"))
+    empty = page(client, pat, f"club={nobody.slug}")
+
+    assert shown.status_code == counted.status_code == 200
+    assert counted.json()["games"] == {"played": 1, "finished": 0, "won": 0}
+    assert counted.json()["hands"]["by_bid"] == {"3": {"pitched": 1, "made": 1}}
+    words = text(shown.content.decode())
+    assert "Games 1 0 finished" in words
+    assert "Bids 1 1 made · 0 set" in words
+    assert "3 1 1 0 100%" in words
+    assert empty.status_code == 200
+    assert "Games 0" in text(empty.content.decode())
+    assert APIClient().get(stats_url(pat.pk, f"club={nobody.slug}")).json()[
+        "games"
+    ] == {"played": 0, "finished": 0, "won": 0}
+
+
+def test_a_private_club_is_refused_as_an_unknown_one(
+    user: AbstractUser, api: APIClient, client: Client
+) -> None:
+    pat, home, _ = _two_clubs(user, api)
+    back = club_services.club_create(name="Back Room", by=user)
+    back.is_private = True
+    back.save()
+    member = Client()
+    member.force_login(user)
+
+    for slug in (back.slug, "nowhere"):
+        refused = page(client, pat, f"club={slug}")
+        answered = APIClient().get(stats_url(pat.pk, f"club={slug}"))
+        assert refused.status_code == answered.status_code == 400
+        said = f"There is no club “{slug}” (give its slug)."
+        assert said in refused.content.decode()
+        assert answered.json() == {"club": [said]}
+        assert _options(refused.content.decode()) == [("", False), (home.slug, False)]
+    # Its members read it (Pat played none of its games).
+    assert page(member, pat, f"club={back.slug}").status_code == 200
+
+
+def test_the_club_box_offers_the_players_club_and_the_one_asked_for(
+    user: AbstractUser, api: APIClient, client: Client
+) -> None:
+    pat, home, other = _two_clubs(user, api)
+    club_services.club_create(name="Empty Hall", by=user)
+
+    plain = _options(page(client, pat).content.decode())
+    asked = _options(page(client, pat, f"club={other.slug}").content.decode())
+    own = _options(page(client, pat, f"club={home.slug}").content.decode())
+
+    assert plain == [("", True), (home.slug, False)]
+    # In the box's order (by name): Front Room, then Grange.
+    assert asked == [("", False), (other.slug, True), (home.slug, False)]
+    assert own == [("", False), (home.slug, True)]
