@@ -3,6 +3,7 @@
 mode with 44 px tap targets; "Remove" shows all the player's games; a wrong
 night is said next to it."""
 
+import re
 from typing import Any
 
 import pytest
@@ -36,7 +37,12 @@ def test_a_players_games_of_one_night(
     played(club, DEC[10], LONG, "Eve")  # the 10th's night
 
     page.goto(f"/seasons/{season.pk}/nights/{night.pk}/")
-    page.locator("table.standings").get_by_role("link", name=LONG).tap()
+    # A name leads to the player page; the games count to their games of the night.
+    results = page.locator("table.standings")
+    expect(results.get_by_role("link", name=LONG, exact=True)).to_have_attribute(
+        "href", re.compile(rf"^/players/\d+/\?season={season.pk}$")
+    )
+    results.get_by_role("link", name=f"{LONG}'s games this night").tap()
     scope = page.locator(".scope")
     expect(scope).to_contain_text("Night of Thu 3 Dec 2026 · Winter League")
     expect(page.locator(".count")).to_have_text("3 games found")

@@ -2,6 +2,7 @@
 mode, 44 px tap targets, the player's column staying put while the figures scroll
 sideways; an organiser adds a night and sorts the table with its headings."""
 
+import re
 from typing import Any
 
 import pytest
@@ -79,7 +80,15 @@ def test_a_seasons_standings_at_phone_size(
         "Night of Thu 31 Dec 2026 added to Winter 2026."
     )
     expect(page.locator(".night-date").first).to_have_text("Thu 31 Dec 2026")
-    # A player's nights, the dropped one marked.
+    # A name leads to the player's statistics of the season.
     page.get_by_role("link", name="Ann", exact=True).first.tap()
+    expect(page).to_have_url(re.compile(rf"/players/\d+/\?season={season.pk}$"))
+    expect(page.get_by_role("heading", name="Ann", exact=True)).to_be_visible()
+    page.go_back()
+    # The nights count, to the player's nights, the dropped one marked.
+    page.get_by_role("link", name="Ann's nights").tap()
     expect(page.locator("tr.dropped")).to_have_count(1)
+    expect(
+        page.get_by_role("link", name="Ann's statistics this season")
+    ).to_be_visible()
     check_page(page, lambda suffix="", **kw: screenshot(f"player-{suffix}", **kw))

@@ -27,6 +27,11 @@ def names_in_order(html: str, table: int = 0) -> list[str]:
     return re.findall(row_name, tables[table], re.S)
 
 
+def figure(cell: str) -> str:
+    """A standings cell's figure as seen: its link and screen-reader words out."""
+    return re.sub(r'<span class="sr-only">.*?</span>|<[^>]+>', "", cell).strip()
+
+
 @pytest.fixture
 def season(club: Club) -> Season:
     """Three nights, 1 dropped, 2 to qualify. Per night (games, wins, points):
@@ -57,7 +62,10 @@ def test_the_season_page_shows_the_standings_apart_and_sorts_by_column(
     assert names_in_order(html) == ["Ann", "Cy", "Bob"]
     assert names_in_order(html, 1) == ["Di"]
     rows = re.findall(r"<tr>\s*<th scope=\"row\".*?</tr>", html, re.S)
-    cells = [re.findall(r"<td[^>]*>(-?\d+)</td>", row) for row in rows]
+    cells = [
+        [figure(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in rows
+    ]
     # counted, nights, games, won, points
     assert cells == [
         ["3", "3", "5", "3", "20"],
@@ -83,6 +91,67 @@ def test_the_season_page_shows_the_standings_apart_and_sorts_by_column(
     dates = re.findall(r'<span class="night-date">([^<]+)</span>', html)
     assert dates == ["Thu 17 Dec 2026", "Thu 10 Dec 2026", "Thu 3 Dec 2026"]
     assert "Best: Ann (2 won)" in html
+
+
+def test_the_standings_names_lead_to_the_player_page_of_the_season(
+    client: Client, season: Season
+) -> None:
+    """A name: the player page narrowed to the season; the nights count: the
+    player's nights of the season."""
+    html = client.get(f"/seasons/{season.pk}/").content.decode()
+    players = {p.name: p.pk for p in season.club.players.all()}
+    rows = re.findall(r"<tr>\s*<th scope=\"row\".*?</tr>", html, re.S)
+    assert len(rows) == 4
+    for row in rows:
+        name = re.search(
+            r'<th scope="row" class="player">.*?<a [^>]*>([^<]+)</a>', row, re.S
+        )
+        pk = players[name.group(1)]
+        assert f'<a href="/players/{pk}/?season={season.pk}">{name.group(1)}</a>' in row
+        nights = re.search(
+            r'<td class="nights-count"><a class="count-link" href="([^"]+)"', row
+        )
+        assert nights is not None
+        assert nights.group(1) == f"/seasons/{season.pk}/players/{pk}/"
+    assert "a name for the player's statistics" in html
+    # What the link leads to counts the season's games: Ann's 5.
+    ann = players["Ann"]
+    shown = client.get(f"/players/{ann}/?season={season.pk}")
+    assert shown.status_code == 200
+    assert "Games 5" in re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", shown.content.decode())
+    )
+
+
+def test_a_players_season_night_and_seed_names_lead_to_the_player_page(
+    client: Client, season: Season, people: People
+) -> None:
+    ann = season.club.players.get(name="Ann")
+    stats = f'href="/players/{ann.pk}/?season={season.pk}"'
+    own = client.get(f"/seasons/{season.pk}/players/{ann.pk}/").content.decode()
+    # Near the title, before the nights.
+    assert stats in own.split('id="nights-h"')[0]
+    night = season.nights.get(date=DEC[3])
+    results = client.get(f"/seasons/{season.pk}/nights/{night.pk}/").content.decode()
+    table = results.split("</table>")[0]
+    names = re.findall(
+        r'<th scope="row" class="player"><a href="([^"]+)">([^<]+)</a>', table
+    )
+    players = {p.name: p.pk for p in season.club.players.all()}
+    assert names == [
+        (f"/players/{players[name]}/?season={season.pk}", name)
+        for name in ("Ann", "Di", "Bob", "Cy")
+    ]
+    # Their games of the night stay one tap away (the row's games count).
+    games = f"/players/{ann.pk}/games/?night={night.pk}"
+    assert f'<td class="games-count"><a class="count-link" href="{games}">' in table
+    seeds = signed_in(people.organiser).get(f"/seasons/{season.pk}/playoffs/")
+    assert re.findall(
+        r'<a class="seed-name" href="([^"]+)">([^<]+)</a>', seeds.content.decode()
+    ) == [
+        (f"/players/{players[name]}/?season={season.pk}", name)
+        for name in ("Ann", "Cy", "Bob")
+    ]
 
 
 def test_a_private_clubs_season_is_a_404_to_outsiders(
@@ -243,7 +312,7 @@ def test_start_playoffs_seeds_the_top_qualified_players_in_standings_order(
 ) -> None:
     organiser = signed_in(people.organiser)
     page = organiser.get(f"/seasons/{season.pk}/playoffs/").content.decode()
-    assert re.findall(r'<span class="seed-name">([^<]+)</span>', page) == [
+    assert re.findall(r'class="seed-name"[^>]*>([^<]+)<', page) == [
         "Ann",
         "Cy",
         "Bob",
