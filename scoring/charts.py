@@ -9,6 +9,7 @@ the page shows the same figures in a table beside it for screen readers and for
 those who would rather read.
 """
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,14 @@ ROW = 30
 BAR = 18
 LABEL = 96
 TEXT_ROOM = 76
+# The line chart: a dot's radius, and the room kept around the plot so that the
+# first and last dots (and the line's stroke) are drawn whole at the edges.
+DOT = 3
+EDGE = DOT + 5
+# Chart text is 12 px (static/css/stats.css); a digit, "-" or "." is narrower
+# than 0.62 em: room for a label is reckoned with that, to be safe.
+FONT = 12
+CHAR = 0.62 * FONT
 
 
 @dataclass(frozen=True)
@@ -119,7 +128,17 @@ def line_chart(
     """A line through the points, left to right, with the lowest and highest value
     on the vertical axis and the first and last label under it; `number` writes a
     value."""
-    left, right, top, bottom = 40, WIDTH - 8, 10, height - 24
+    values = [point.value for point in points]
+    low, high = (min(values), max(values)) if values else (0, 0)
+    # The lowest and highest values are written left of the axis, 4 units off:
+    # the plot starts after the wider of them, and never nearer the edge than EDGE.
+    widest = max(len(number(low)), len(number(high))) if values else 0
+    left = max(40, math.ceil(widest * CHAR) + 4 + 2)
+    right = WIDTH - EDGE
+    # Above: half a value label (written centred on the top) or a dot; below: a
+    # dot, then the row of dates.
+    top = max(EDGE, FONT // 2 + 4)
+    bottom = height - 24
     parts = [_open(chart_id, "line", title, description, height)]
     parts.append(
         format_html(
@@ -132,8 +151,6 @@ def line_chart(
         )
     )
     if points:
-        values = [point.value for point in points]
-        low, high = min(values), max(values)
         span = (high - low) or 1
         step = (right - left) / max(len(points) - 1, 1)
 
@@ -151,10 +168,11 @@ def line_chart(
         for (x, y), point in zip(placed, points, strict=True):
             parts.append(
                 format_html(
-                    '<circle class="chart-dot" cx="{}" cy="{}" r="3">'
+                    '<circle class="chart-dot" cx="{}" cy="{}" r="{}">'
                     "<title>{}: {}</title></circle>",
                     x,
                     y,
+                    DOT,
                     point.label,
                     number(point.value),
                 )

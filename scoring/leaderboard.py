@@ -14,6 +14,7 @@ tournaments) registers the statistics scope "season" (scoring.stats) with
 """
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, Q
@@ -25,6 +26,7 @@ from scoring import stats
 from scoring.charts import rating_text
 from scoring.models import Hand, Rating, Seat, Status
 from scoring.stats import DateRange, ScopeChoice, ScopeGames, ScopeRefused
+from scoring.templatetags.stats import whole_percent
 
 # Fewer finished games than this and a player is listed apart (`?min=`).
 MIN_GAMES = 3
@@ -70,11 +72,15 @@ class Standing:
 
     @property
     def win_percent(self) -> int | None:
-        return None if self.win_rate is None else round(100 * self.win_rate)
+        """The win rate as the pages show it: a whole percent, a half up."""
+        return None if not self.games else whole_percent(Fraction(self.won, self.games))
 
     @property
     def bid_percent(self) -> int | None:
-        return None if self.bid_success is None else round(100 * self.bid_success)
+        """Bids made as the pages show it: a whole percent, a half up."""
+        if not self.pitched:
+            return None
+        return whole_percent(Fraction(self.made, self.pitched))
 
 
 @dataclass(frozen=True, slots=True)

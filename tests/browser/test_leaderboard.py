@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 
 from pitchclub import services as club_services
 from pitchclub.models import Club
+from tests.browser.test_pages import MIN_TAP
+from tests.browser.test_player_page import small_controls
 from tests.scoring.test_ratings import hand, start, win
 from tests.tournaments.test_leaderboard_seasons import day, make_season, played
 
@@ -171,3 +173,38 @@ def test_the_leaderboard_of_a_season_on_a_phone(
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(f"{scheme}-unknown", full_page=False)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_control_of_the_leaderboard_is_a_thumb_s_size(
+    page: Page,
+    keeper: AbstractUser,
+    screenshot: Callable[..., Path],
+    scheme: str,
+) -> None:
+    """Short names ("Di", "Cy") were links 21 to 25 px wide and 25 px tall; a long
+    name cut to two lines shows no third line under them."""
+    page.emulate_media(color_scheme=scheme)
+    club = evening(keeper)
+    # The club page's panel of leaders too ("Cy" was 25 x 21 px).
+    page.goto(f"/clubs/{club.slug}/")
+    leaders = page.locator("section[aria-labelledby='leaders-h'] a")
+    expect(leaders).to_have_count(5)
+    for link in leaders.all():
+        box = link.bounding_box()
+        assert box["width"] >= MIN_TAP, link.inner_text()
+        assert box["height"] >= MIN_TAP, link.inner_text()
+
+    page.goto(f"/clubs/{club.slug}/leaderboard/")
+    expect(page.locator("table.board a", has_text="Di")).to_have_count(1)
+
+    assert not small_controls(page)
+    # The clamped name shows two lines, and nothing of the third below them: its
+    # box (where overflow is clipped) holds two lines exactly.
+    long = page.locator(f"table.board a[title='{LONG}']")
+    line, inner = long.evaluate(
+        "el => [parseFloat(getComputedStyle(el).lineHeight), el.clientHeight]"
+    )
+    assert abs(inner - 2 * line) < 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(scheme, full_page=True)
