@@ -82,7 +82,10 @@ def bar_chart(
     """Horizontal bars, one row each: the label, the track, the bar, its text."""
     height = max(len(bars), 1) * ROW + 4
     largest = max((bar.value for bar in bars if bar.whole is None), default=0) or 1
-    track = WIDTH - LABEL - TEXT_ROOM
+    # Room after the track for the longest value written there (at least
+    # TEXT_ROOM), so that "10/10 · 100%" is not cut at the edge.
+    longest = max((len(bar.text or _number(bar.value)) for bar in bars), default=0)
+    track = WIDTH - LABEL - max(TEXT_ROOM, round(longest * CHAR) + 8)
     parts = [_open(chart_id, "bars", title, description, height)]
     for row, bar in enumerate(bars):
         top = row * ROW + 4

@@ -92,3 +92,28 @@ def test_a_seasons_standings_at_phone_size(
         page.get_by_role("link", name="Ann's statistics this season")
     ).to_be_visible()
     check_page(page, lambda suffix="", **kw: screenshot(f"player-{suffix}", **kw))
+
+
+def test_every_name_on_the_season_pages_is_a_thumbs_size(
+    page: Page, season: Season
+) -> None:
+    """Short names (Di, Cy) too: at least 44 x 44 px, on the standings, a night's
+    results, a player's nights and the playoffs' seeds."""
+    night = season.nights.order_by("date").first()
+    ann = season.club.players.get(name="Ann")
+    for address in (
+        f"/seasons/{season.pk}/",
+        f"/seasons/{season.pk}/nights/{night.pk}/",
+        f"/seasons/{season.pk}/players/{ann.pk}/",
+        f"/seasons/{season.pk}/playoffs/",
+    ):
+        page.goto(address)
+        names = page.locator("table.standings tbody th.player a, a.seed-name")
+        small = []
+        for name in names.all():
+            box = name.bounding_box()
+            if box is not None and (box["width"] < 44 or box["height"] < 44):
+                small.append(
+                    f"{name.inner_text()!r} {box['width']:.0f}x{box['height']:.0f}"
+                )
+        assert not small, f"{address}: {small}"

@@ -83,3 +83,34 @@ def test_the_dots_are_drawn_one_for_each_game() -> None:
         description="D",
     )
     assert len(re.findall(r"<circle ", svg)) == 50
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["1/2 · 50%"],
+        ["10/10 · 100%", "3/4 · 75%"],
+        ["120/130 · 92%", "0/1 · 0%"],
+        ["1,234/1,240 · 100%"],
+    ],
+)
+def test_a_bar_charts_labels_and_values_lie_inside_it(texts: list[str]) -> None:
+    """The value after a bar ("10/10 · 100%") ran past the right edge."""
+    svg = ET.fromstring(
+        charts.bar_chart(
+            [
+                charts.Bar(f"Bid {i + 2}", i + 1, whole=len(texts) + 1, text=text)
+                for i, text in enumerate(texts)
+            ],
+            chart_id="bids",
+            title="Bids",
+            description="Bids made by level",
+        )
+    )
+    _, _, width, height = (float(n) for n in svg.get("viewBox").split())
+    for text in svg.iter(f"{SVG}text"):
+        left, top, right, bottom = text_box(text)
+        assert 0 <= left <= right <= width, (text.text, left, right, width)
+        assert 0 <= top <= bottom <= height, (text.text, top, bottom, height)
+    tracks = [float(r.get("width")) for r in svg.iter(f"{SVG}rect")]
+    assert min(tracks[::2]) > 60, "the bars keep a useful length"

@@ -189,6 +189,21 @@ def test_the_page_shows_the_seasons_figures_and_says_what_the_rating_counts(
     assert f'<input type="hidden" name="season" value="{winter.pk}">' in body
 
 
+def test_a_seasons_names_lead_to_the_players_figures_of_that_season(
+    club: Club, year: dict[str, Season]
+) -> None:
+    winter = year["winter"]
+    url = f"/clubs/{club.slug}/leaderboard/"
+    ann = club.players.get(name="Ann")
+
+    seasonal = Client().get(f"{url}?season={winter.pk}").content.decode()
+    every = Client().get(url).content.decode()
+
+    assert f'href="/players/{ann.pk}/?season={winter.pk}"' in seasonal
+    assert f'href="/players/{ann.pk}/"' not in seasonal
+    assert f'href="/players/{ann.pk}/"' in every
+
+
 def test_the_choice_lists_the_clubs_seasons_newest_first(
     club: Club, year: dict[str, Season]
 ) -> None:
