@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from pitchclub import selectors as club_selectors
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Club
+from pitchclub.text import parse_whole_number
 from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS, RuleViolation, Variant
 from scoring.engine.rules import MAX_TARGET
 from scoring.refusals import TableNames, sentence
@@ -140,9 +141,10 @@ class NewGameForm(PlainForm):
         value = (self.data.get("night") or "").strip()
         if not value:
             return None
-        if not value.isascii() or not value.isdigit() or len(value) > 18:
+        night = parse_whole_number(value, max_digits=18)
+        if night is None:
             raise forms.ValidationError(NIGHT_NOT_A_NUMBER, code="invalid_night")
-        return int(value)
+        return night
 
     def use_roster(self, list_id: str | None) -> None:
         """Point the name boxes at a <datalist> of roster names (or at none)."""

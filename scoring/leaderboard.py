@@ -14,7 +14,6 @@ tournaments) registers the statistics scope "season" (scoring.stats) with
 """
 
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, Q
@@ -25,7 +24,7 @@ from pitchclub.selectors import ClubAccess
 from scoring import stats
 from scoring.charts import rating_text
 from scoring.models import Hand, Rating, Seat, Status
-from scoring.stats import DateRange, ScopeChoice, ScopeGames, ScopeRefused
+from scoring.stats import ScopeChoice, ScopeGames, ScopeRefused
 from scoring.templatetags.stats import whole_percent
 
 # Fewer finished games than this and a player is listed apart (`?min=`).
@@ -73,14 +72,12 @@ class Standing:
     @property
     def win_percent(self) -> int | None:
         """The win rate as the pages show it: a whole percent, a half up."""
-        return None if not self.games else whole_percent(Fraction(self.won, self.games))
+        return whole_percent(self.win_rate)
 
     @property
     def bid_percent(self) -> int | None:
         """Bids made as the pages show it: a whole percent, a half up."""
-        if not self.pitched:
-            return None
-        return whole_percent(Fraction(self.made, self.pitched))
+        return whole_percent(self.bid_success)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,20 +163,6 @@ def club_seasons(
     return replace(found, chosen=chosen, games=stats.scope_ids(games))
 
 
-def _games(games: ScopeGames | None, prefix: str) -> Q:
-    """Rows whose game (`prefix` + "…") is one of `games` (all: None)."""
-    if games is None:
-        return Q()
-    if isinstance(games, DateRange):
-        condition = Q()
-        if games.start is not None:
-            condition &= Q(**{f"{prefix}created_at__date__gte": games.start})
-        if games.end is not None:
-            condition &= Q(**{f"{prefix}created_at__date__lte": games.end})
-        return condition
-    return Q(**{f"{prefix}in": games})
-
-
 def club_leaderboard(
     *,
     club: Club,
@@ -197,9 +180,9 @@ def club_leaderboard(
     ids = [player.pk for player in players]
     # What a viewer of the club may read of its players' games: the club's games
     # and those outside clubs (everyone's); a club's player sits in no other.
-    readable = (Q(game__club=club) | Q(game__club__isnull=True)) & _games(
-        games, "game__"
-    )
+    readable = Q(game__club=club) | Q(game__club__isnull=True)
+    if games is not None:
+        readable &= stats.scope_filter(games, "game__")
     finished = {
         row["player_id"]: row
         for row in Seat.objects.filter(

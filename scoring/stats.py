@@ -172,15 +172,16 @@ def scope_ids(games: ScopeGames) -> ScopeGames:
     return games if len(ids) > SCOPE_IDS_MOST else ids
 
 
-def _scope_filter(games: ScopeGames) -> Q:
+def scope_filter(games: ScopeGames, prefix: str = "") -> Q:
+    """Games (or, with `prefix` such as "game__", rows whose game) among `games`."""
     if isinstance(games, DateRange):
         condition = Q()
         if games.start is not None:
-            condition &= Q(created_at__date__gte=games.start)
+            condition &= Q(**{f"{prefix}created_at__date__gte": games.start})
         if games.end is not None:
-            condition &= Q(created_at__date__lte=games.end)
+            condition &= Q(**{f"{prefix}created_at__date__lte": games.end})
         return condition
-    return Q(pk__in=games)
+    return Q(**{f"{prefix}pk__in": games})
 
 
 class ScopeField(forms.CharField):
@@ -206,7 +207,7 @@ class ScopeField(forms.CharField):
             games = supplied.resolver(value, self.user)
         except ScopeRefused as refused:
             raise ValidationError(refused.message, code="unknown") from refused
-        return _scope_filter(scope_ids(games))
+        return scope_filter(scope_ids(games))
 
 
 class ScopeFilter(django_filters.Filter):

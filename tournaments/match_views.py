@@ -33,7 +33,7 @@ from scoring.engine import RuleViolation
 from scoring.forms import OPTIONS_FORMS, OptionsForm
 from scoring.models import Status as GameStatus
 from scoring.models import Variant
-from tournaments import selectors, services
+from tournaments import night_board, selectors, services
 from tournaments.forms import PaperResultForm, TournamentForm
 from tournaments.models import Match, MatchGame, Tournament
 from tournaments.refusals import TournamentRefusal
@@ -257,20 +257,18 @@ def match_page(
             }
             for i, (side, score) in enumerate(zip(sides, game["scores"], strict=False))
         ]
-    table_sides = []
-    if table:
-        # A night's table read as partners ("Ann & Cy" v "Bob & Di"), or each
-        # player at a solo table.
-        seats = match["entrants"]
-        split = [seats[0::2], seats[1::2]] if pairs else [[p] for p in seats]
-        for number, side in enumerate(split):
-            table_sides.append(
-                {
-                    "names": " & ".join(entrants[p]["name"] for p in side),
-                    "score": (match["scores"] or [None] * 5)[number],
-                    "up": bool(set(side) & set(match["winners"])),
-                }
+    # A night's table read as partners ("Ann & Cy" v "Bob & Di"), or each player
+    # at a solo table.
+    table_sides = (
+        [
+            {"names": names, "score": score, "up": up}
+            for names, score, up in night_board.side_lines(
+                match, {pk: entrant["name"] for pk, entrant in entrants.items()}
             )
+        ]
+        if table
+        else []
+    )
     can_start = access.can_keep_score and (
         match["status"] == "ready"
         or (match["status"] == "running" and match["game_in_progress"] is None)

@@ -67,6 +67,25 @@ def round_length(settings: dict[str, Any], options: dict[str, Any]) -> str:
     return f"a game to {target} a round" if target else "a game a round"
 
 
+def side_lines(
+    match: dict[str, Any], names: dict[int, str]
+) -> list[tuple[str, int | None, bool]]:
+    """A table's sides: partners at a table of four ("Ann & Cy", seats 0 and 2),
+    each player at a solo table; each with its score (None before a result) and
+    whether it moves up."""
+    seats, scores = match["entrants"], match["scores"]
+    moving = set(match["winners"])
+    split = [seats[0::2], seats[1::2]] if len(seats) == 4 else [[p] for p in seats]
+    return [
+        (
+            " & ".join(names[p] for p in side),
+            None if scores is None else scores[number],
+            bool(moving.intersection(side)),
+        )
+        for number, side in enumerate(split)
+    ]
+
+
 def build(data: dict[str, Any], round_number: int | None = None) -> Night:
     """The night as its page shows it (`round_number`: a past round, else the
     current one)."""
@@ -83,7 +102,7 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
         scores = match["scores"]
         pairs = len(seats) == 4
         moving = set(match["winners"])
-        split = [seats[0::2], seats[1::2]] if pairs else [[p] for p in seats]
+        lines = side_lines(match, names)
         night.tables.append(
             TableCard(
                 id=match["id"],
@@ -103,14 +122,8 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
                     )
                     for index, player in enumerate(seats)
                 ],
-                sides=[
-                    (
-                        " & ".join(names[p] for p in side),
-                        None if scores is None else scores[number],
-                    )
-                    for number, side in enumerate(split)
-                ],
-                sides_up=[bool(moving.intersection(side)) for side in split],
+                sides=[(name, score) for name, score, _ in lines],
+                sides_up=[up for _, _, up in lines],
             )
         )
     left = {entrant["id"] for entrant in data["entrants"] if entrant["left"]}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext, ngettext
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
+from pitchclub.text import parse_whole_number
 from scoring import game_links, words
 from scoring.convert import rules_for
 from scoring.game_panels import GamePanel
@@ -189,9 +190,7 @@ def describe_night(
     if isinstance(value, bool) or club is None:
         return None
     if isinstance(value, str):
-        if not value.isascii() or not value.isdigit() or len(value) > 18:
-            return None
-        value = int(value)
+        value = parse_whole_number(value, max_digits=18)
     if not isinstance(value, int):
         return None
     night = (
