@@ -130,7 +130,7 @@ Answers = dict[str, tuple[Callable[[], object], Callable[[], object] | None]]
 def answers_for(client: Client, game_id: int, length: int) -> Answers:
     """What to time on a game of `length` hands: each answer, and what puts the game
     back as it was afterwards (untimed)."""
-    from scoring import services
+    from scoring.games import services
 
     hands_url = f"/api/v1/games/{game_id}/hands/"
     number = length + 1
@@ -168,7 +168,8 @@ def run(rounds: int) -> int:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from scoring import engine, services
+    from scoring import engine
+    from scoring.games import services
 
     user = get_user_model().objects.create_user("bench", password="bench-pass")
     token = Token.objects.create(user=user)

@@ -138,8 +138,8 @@ def season(slug: str) -> tuple[int, int]:
 
     from pitchclub.models import Club
     from scoring.models import Game
-    from tournaments import seasons
     from tournaments.models import Night
+    from tournaments.seasons import services as seasons
 
     club = Club.objects.get(slug=slug)
     span = Game.objects.filter(club=club).aggregate(
@@ -193,8 +193,10 @@ def p95(values: list[float]) -> float:
 def finishing_hand(rounds: int) -> tuple[float, float]:
     """Medians (ms) of the hand that finishes a 2-player game, with the rating
     listener and without it."""
-    from scoring import engine, hooks, ratings, services
+    from scoring import engine
+    from scoring.games import hooks, services
     from scoring.models import Game
+    from scoring.stats import ratings
 
     club_game = Game.objects.filter(player_count=2).first()
     players = list(club_game.seats.order_by("number").select_related("player"))
@@ -257,7 +259,7 @@ def show_plans(url: str) -> None:
 
 def run(games: int, rounds: int, explain: bool = False) -> int:
     from scoring.models import RatingChange
-    from scoring.ratings import recompute_all
+    from scoring.stats.ratings import recompute_all
 
     print(f"Leaderboard bench on {connection.vendor}")
     started = time.perf_counter()
@@ -304,12 +306,12 @@ def run(games: int, rounds: int, explain: bool = False) -> int:
             f"({'under' if median < 150 else 'OVER'} the 150 ms target)"
         )
     from pitchclub.models import Club
-    from scoring.leaderboard import club_leaderboard
+    from scoring.stats.leaderboard import club_leaderboard
 
     club = Club.objects.get(slug=slug)
     reads = timed(lambda: club_leaderboard(club=club, user=None), rounds)
     print(
-        f"  of which the leaderboard's reads (scoring.leaderboard): median "
+        f"  of which the leaderboard's reads (scoring.stats.leaderboard): median "
         f"{statistics.median(reads):.1f} ms; the rest renders the page"
     )
     with_listener, without = finishing_hand(max(5, rounds // 2))

@@ -216,8 +216,8 @@ def season() -> int:
     from django.utils import timezone
 
     from pitchclub.models import Club
-    from tournaments import seasons
     from tournaments.models import Night, Season
+    from tournaments.seasons import services as seasons
 
     kept = Season.objects.filter(name="Bench season").first()
     if kept is not None:
@@ -247,7 +247,7 @@ def rate() -> None:
     after a bulk load: statistics, and the visibility map that lets the covering
     indexes answer alone (index-only scans; measured without it, a fresh load is
     read from the heap)."""
-    from scoring.ratings import recompute_all
+    from scoring.stats.ratings import recompute_all
 
     recompute_all()
     with connection.cursor() as cursor:
@@ -300,7 +300,7 @@ def run() -> int:
     slug = Club.objects.get().slug
     chosen = season()
     from tournaments.models import Season
-    from tournaments.seasons import season_games
+    from tournaments.seasons.services import season_games
 
     covered = (
         season_games(Season.objects.get(pk=chosen)).filter(seats__player_id=ann).count()

@@ -118,7 +118,8 @@ def main() -> int:
 def run() -> int:
     from django.contrib.auth import get_user_model
 
-    from scoring import engine, services
+    from scoring import engine
+    from scoring.games import services
 
     user = get_user_model().objects.create_user("bench", password="bench-pass")
     client = Client()

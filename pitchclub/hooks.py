@@ -5,8 +5,8 @@ the API, or a member claiming a guest's profile through an invite) goes through 
 service, ``pitchclub.services.players_merge``'s: whatever an app above the core keeps
 of the guest (scoring: seats and awards) must move to the player it merges into. The
 core dispatches ``PlayersMerging`` there; apps register their listeners in
-``AppConfig.ready()`` (scoring: ``scoring.listeners``), so the core imports none of
-them. Listeners run inside the change's transaction, in a fixed order (``order``,
+``AppConfig.ready()`` (scoring: ``scoring.games.listeners``), so the core imports none
+of them. Listeners run inside the change's transaction, in a fixed order (``order``,
 then ``name``); one may refuse the merge with a ``Refusal``, which rolls the whole
 change back. Nothing is caught here.
 """

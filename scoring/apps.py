@@ -11,11 +11,12 @@ class ScoringConfig(AppConfig):
         from pitchclub import hooks as core_hooks
         from pitchclub import panels as core_panels
         from pitchclub import refusals as core_refusals
-        from scoring import hooks, ratings
         from scoring.engine import RuleViolation
-        from scoring.listeners import move_seats_and_awards
+        from scoring.games import hooks
+        from scoring.games.listeners import move_seats_and_awards
         from scoring.panels import club_games, club_leaders, profile_games
         from scoring.refusals import CONFLICT_CODES
+        from scoring.stats import ratings
 
         core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
         # A claimed guest's seats and awards move to the claiming player.
@@ -44,7 +45,7 @@ class ScoringConfig(AppConfig):
         # The club page's recent games and the profile's games.
         core_panels.register_club_panel(club_games, order=100, name="scoring.games")
         core_panels.register_club_panel(
-            club_leaders, order=110, name="scoring.leaderboard"
+            club_leaders, order=110, name="scoring.stats.leaderboard"
         )
         core_panels.register_profile_panel(
             profile_games, order=100, name="scoring.games"

@@ -1,7 +1,8 @@
 """Games, seats, hands and awards. Thin: fields, constraints, __str__.
 
-Scores are computed by `scoring.engine` and written here by `scoring.services`; a Game
-row keeps its current scores, status and winner so that lists of games need no replay.
+Scores are computed by `scoring.engine` and written here by `scoring.games.services`; a
+Game row keeps its current scores, status and winner so that lists of games need no
+replay.
 """
 
 from django.conf import settings
@@ -147,7 +148,8 @@ class Seat(models.Model):
                 condition=Q(side__lte=F("number")), name="seat_side_le_seat"
             ),
         ]
-        # A player's games with their seat (scoring.stats), from the index alone.
+        # A player's games with their seat (scoring.stats.figures), from the index
+        # alone.
         indexes = [
             models.Index(
                 fields=["player", "game", "side", "number"], name="seat_player_game_idx"
@@ -212,7 +214,7 @@ class Hand(models.Model):
                 name="hand_trump_known",
             ),
         ]
-        # The statistics (scoring.stats) read these from the indexes alone: the
+        # The statistics (scoring.stats.figures) read these from the indexes alone: the
         # hands a seat pitched, by bid; each hand's id by game (for its awards).
         indexes = [
             models.Index(
@@ -276,7 +278,7 @@ class Award(models.Model):
         ]
         indexes = [
             models.Index(fields=["player", "point"], name="award_player_point_idx"),
-            # A player's points by game (scoring.stats), index only.
+            # A player's points by game (scoring.stats.figures), index only.
             models.Index(
                 fields=["player", "game", "point", "value"],
                 name="award_player_game_idx",
@@ -374,7 +376,7 @@ class GameLog(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current skill rating (scoring.ratings): the last of their
+    """A player's current skill rating (scoring.stats.ratings): the last of their
     RatingChange rows, kept so that a leaderboard reads one row per player. Rows are
     locked (players' ids ascending) while a finished game updates them."""
 

@@ -1,24 +1,31 @@
 from django.urls import path
 
-from scoring import leaderboard_views, players, views, watch
+from scoring.archive import views as archive_views
+from scoring.stats import views as players
+from scoring.table import live as watch
+from scoring.table import views
 
 app_name = "scoring"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("games/", views.game_archive, name="archive"),
+    path("", archive_views.home, name="home"),
+    path("games/", archive_views.game_archive, name="archive"),
     path("games/new/", views.new_game, name="new_game"),
     path("games/<int:game_id>/abandon/", views.game_abandon, name="game_abandon"),
     path("games/<int:game_id>/resume/", views.game_resume, name="game_resume"),
     path("games/<int:game_id>/delete/", views.game_delete, name="game_delete"),
-    path("clubs/<slug:slug>/games/", views.club_games, name="club_games"),
+    path("clubs/<slug:slug>/games/", archive_views.club_games, name="club_games"),
     path(
         "clubs/<slug:slug>/leaderboard/",
-        leaderboard_views.leaderboard,
+        players.leaderboard,
         name="leaderboard",
     ),
     path("players/<int:player_id>/", players.player, name="player"),
-    path("players/<int:player_id>/games/", views.player_games, name="player_games"),
+    path(
+        "players/<int:player_id>/games/",
+        archive_views.player_games,
+        name="player_games",
+    ),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
     path("games/<int:game_id>/hands/<int:number>/", views.hand_detail, name="hand"),

@@ -5,7 +5,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 
 from pitchclub.models import Player
-from scoring import engine, services
+from scoring import engine
+from scoring.games import services
 from scoring.models import Game
 
 PASSWORD = "a-good-password"

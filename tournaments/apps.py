@@ -13,7 +13,8 @@ class TournamentsConfig(AppConfig):
         from pitchclub import hooks as core_hooks
         from pitchclub import panels as core_panels
         from pitchclub import refusals as core_refusals
-        from scoring import game_panels, hooks
+        from scoring.games import hooks
+        from scoring.table import panels as game_panels
         from tournaments import listeners
         from tournaments.panels import club_tournaments, match_game
         from tournaments.refusals import CONFLICT_CODES, TournamentRefusal
@@ -39,7 +40,8 @@ class TournamentsConfig(AppConfig):
         )
         # League seasons: their refusals, a game started for a night, the club
         # page's "Seasons" panel.
-        from tournaments import season_views, seasons
+        from tournaments.seasons import services as seasons
+        from tournaments.seasons import views as season_views
 
         core_refusals.register(
             seasons.SeasonRefusal, conflicts=seasons.SEASON_CONFLICTS
@@ -52,7 +54,7 @@ class TournamentsConfig(AppConfig):
         )
         # A game started for a night reads it back (the API's `night`), the
         # new-game page says what it counts for, its table page leads back.
-        from scoring import game_links
+        from scoring.games import links as game_links
         from tournaments.panels import NIGHT_LINK, night_game
 
         game_links.register_game_link(NIGHT_LINK)
@@ -60,12 +62,15 @@ class TournamentsConfig(AppConfig):
             night_game, order=110, name="tournaments.night_game"
         )
         core_panels.register_club_panel(
-            season_views.club_seasons_panel, order=120, name="tournaments.seasons"
+            season_views.club_seasons_panel,
+            order=120,
+            name="tournaments.seasons.services",
         )
         # A player's statistics and the club's leaderboard narrowed to a season
         # (`?season=id`); the games archives to a season or a night (`?night=id`),
         # saying which.
-        from scoring import archive, stats
+        from scoring.archive import scopes as archive
+        from scoring.stats import figures as stats
 
         stats.register_scope(
             "season",

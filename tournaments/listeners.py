@@ -4,8 +4,8 @@ move with their seats."""
 
 from pitchclub.hooks import PlayersMerging
 from pitchclub.refusals import Refusal
-from scoring import hooks
-from tournaments import services
+from scoring.games import hooks
+from tournaments.brackets import services
 from tournaments.models import EntrantPlayer
 
 

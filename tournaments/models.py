@@ -1,8 +1,8 @@
 """Tournaments, entrants, rounds and matches. Thin: fields, constraints, __str__.
 
 What a draw is (who meets whom, who moves on) is computed by `tournaments.pairing`
-and written here by `tournaments.services`; the rows keep the draw, each match's
-status, wins, scores and winner, so a bracket is read without replaying it.
+and written here by `tournaments.brackets.services`; the rows keep the draw, each
+match's status, wins, scores and winner, so a bracket is read without replaying it.
 """
 
 from django.conf import settings as django_settings
@@ -321,7 +321,7 @@ class MatchGame(models.Model):
 
 SEASON_NAME_MAX = TOURNAMENT_NAME_MAX
 # How a season counts each player's night: games won, points scored, or the
-# night's progressive tally (tournaments.seasons says what counts).
+# night's progressive tally (tournaments.seasons.services says what counts).
 SEASON_SCORING_LABELS = {
     "wins": "Games won",
     "points": "Points scored",
@@ -388,8 +388,8 @@ class Season(models.Model):
 class Night(models.Model):
     """A date of a season on which the club meets: its club games of that date, its
     tournaments of that date and the games linked to it belong to it. (That the
-    date is within the season is checked by tournaments.seasons.night_add: a check
-    constraint cannot read the season's row.)"""
+    date is within the season is checked by tournaments.seasons.services.night_add: a
+    check constraint cannot read the season's row.)"""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField()

@@ -14,10 +14,11 @@ from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.selectors import ClubAccess
 from pitchclub.text import parse_whole_number
-from scoring import game_links, words
-from scoring.convert import rules_for
-from scoring.game_panels import GamePanel
+from scoring.games import links as game_links
+from scoring.games.convert import rules_for
 from scoring.models import Game
+from scoring.table import words
+from scoring.table.panels import GamePanel
 from tournaments.models import (
     Match,
     MatchGame,

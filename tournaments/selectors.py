@@ -230,8 +230,8 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
 
 def tournament_rows(tournament: Tournament) -> tuple[list[Entrant], list[Match]]:
     """What `tournament_read` reads, for a page that shapes it itself
-    (tournaments.board): the entrants in seed order with their players, and every
-    match with its round and counted games, each with its game (4 queries)."""
+    (tournaments.brackets.board): the entrants in seed order with their players, and
+    every match with its round and counted games, each with its game (4 queries)."""
     return _entrants(tournament), _matches(tournament)
 
 

@@ -3,7 +3,10 @@ results, next round) and everyone's (bracket, wall view, printed sheets)."""
 
 from django.urls import path
 
-from tournaments import match_views, night_views, season_views, views
+from tournaments import views
+from tournaments.matches import views as match_views
+from tournaments.nights import views as night_views
+from tournaments.seasons import views as season_views
 
 app_name = "tournaments"
 

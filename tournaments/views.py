@@ -1,6 +1,7 @@
 """Tournament pages everyone reads: a club's tournaments, the bracket or rounds with
 standings, the wall view and the printed sheets. What they show is built by
-`tournaments.board` from the selectors' rows; these views only translate HTTP."""
+`tournaments.brackets.board` from the selectors' rows; these views only translate
+HTTP."""
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,37 +11,17 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import selectors as club_selectors
-from pitchclub.models import Club
-from pitchclub.selectors import ClubAccess
-from tournaments import board, night_board, night_views, selectors
+from tournaments import pages, selectors
+from tournaments.brackets import board
 from tournaments.models import Tournament
+from tournaments.nights import board as night_board
+from tournaments.nights import views as night_views
 from tournaments.vocabulary import PROGRESSIVE
 
 T = "tournaments/"
-NO_CLUB = "No such club, or it is private."
-NO_TOURNAMENT = "No such tournament, or its club is private."
 PER_PAGE = 20
 # Most tally lines a night's wall shows in one column (more: two columns).
 WALL_TALLY_ROWS = 12
-
-
-def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
-    """The club and what the user may do in it; 404 if the user may not see it,
-    as the club's own pages and the API answer."""
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise Http404(NO_CLUB)
-    access = club_selectors.club_access(club=club, user=request.user)
-    if not access.can_view:
-        raise Http404(NO_CLUB)
-    return club, access
-
-
-def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
-    try:
-        return selectors.tournament_get(tournament_id=tournament_id, user=request.user)
-    except Tournament.DoesNotExist as missing:
-        raise Http404(NO_TOURNAMENT) from missing
 
 
 def _board(tournament: Tournament) -> board.Board:
@@ -50,7 +31,7 @@ def _board(tournament: Tournament) -> board.Board:
 @require_safe
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     """All of a club's tournaments, running first, a page at a time."""
-    club, access = _club(request, slug)
+    club, access = pages.club_for(request, slug)
     tournaments = selectors.club_tournaments(user=request.user, club_id=club.pk)
     page = Paginator(tournaments, PER_PAGE).get_page(request.GET.get("page"))
     context = {"club": club, "access": access, "page": page}
@@ -61,7 +42,7 @@ def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket, or the rounds and standings; the champion once finished; the
     organiser's buttons."""
-    tournament = _tournament(request, tournament_id)
+    tournament = pages.tournament_for(request, tournament_id)
     access = club_selectors.club_access(club=tournament.club, user=request.user)
     if tournament.format == PROGRESSIVE:
         return night_views.night_page(request, tournament, access)
@@ -93,7 +74,7 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
             tournament_id=tournament_id, user=request.user
         )
     except Tournament.DoesNotExist as missing:
-        raise Http404(NO_TOURNAMENT) from missing
+        raise Http404(pages.NO_TOURNAMENT) from missing
     version = board.wall_version(tournament)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
@@ -125,7 +106,7 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_safe
 def bracket_print(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The whole bracket (or every round and the standings) on paper, landscape."""
-    tournament = _tournament(request, tournament_id)
+    tournament = pages.tournament_for(request, tournament_id)
     context = {
         "tournament": tournament,
         "club": tournament.club,
@@ -139,7 +120,7 @@ def round_print(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     """A round's score sheets, one per match: table, entrants, a box per hand and
     its running total, signatures. `?bracket=losers` (or `final`) picks a
     bracket's round; a round robin or Swiss has one."""
-    tournament = _tournament(request, tournament_id)
+    tournament = pages.tournament_for(request, tournament_id)
     shown = _board(tournament)
     default = "winners" if shown.elimination else "main"
     column = shown.round(request.GET.get("bracket", default), number)

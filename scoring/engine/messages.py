@@ -419,7 +419,7 @@ MESSAGES: dict[str, str] = {
         "After this change the game would be won at hand {number}, but {total} "
         "hands are recorded. Remove the hands after hand {number} first."
     ),
-    # Starting a game and writing hands (scoring/services.py).
+    # Starting a game and writing hands (scoring/games/services.py).
     "invalid_players/list": gettext_noop("Give the players as a list."),
     "player_not_in_roster": gettext_noop(
         "{player} is not in {club}'s roster: add them to the roster, or give their "
@@ -445,7 +445,7 @@ MESSAGES: dict[str, str] = {
         "Hand {number} cannot be recorded: the next hand of this game is hand "
         "{expected}. Reload the game: someone else may have recorded a hand."
     ),
-    # Abandoning and deleting a game (scoring/services.py).
+    # Abandoning and deleting a game (scoring/games/services.py).
     "game_abandoned": gettext_noop(
         "This game was abandoned, so its hands cannot be recorded, corrected or "
         "undone. Resume the game first if the table plays on."

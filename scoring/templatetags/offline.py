@@ -1,5 +1,5 @@
 """{% offline_data game rules seat_names side_names %}: what the offline queue needs
-to know of the game (scoring/offline.py), as the JSON script `#table-data` that
+to know of the game (scoring/table/offline.py), as the JSON script `#table-data` that
 static/js/offline/sheet.js reads."""
 
 from collections.abc import Mapping
@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString
 
 from scoring.engine import Rules
 from scoring.models import Game
-from scoring.offline import offline_data as table_data
+from scoring.table.offline import offline_data as table_data
 
 register = template.Library()
 

@@ -8,7 +8,8 @@ from django.db import connection
 
 from bench import loadtest
 from bench.loadtest import StoredGame, StoredHand, check_games, read_games
-from scoring import engine, services
+from scoring import engine
+from scoring.games import services
 from scoring.models import Award, Game, Hand
 from tests.factories import game_factory
 

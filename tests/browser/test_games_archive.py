@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from pitchclub import services as club_services
 from pitchclub.models import Club
-from scoring import services
+from scoring.games import services
 from scoring.models import Game
 from tests.browser.test_pages import check_page
 from tests.factories import UserFactory, game_factory, record

@@ -15,8 +15,8 @@ from pitchclub import services as club_services
 from pitchclub.models import Club
 from tests.browser.test_pages import MIN_TAP
 from tests.browser.test_player_page import small_controls
-from tests.scoring.test_ratings import hand, start, win
-from tests.tournaments.test_leaderboard_seasons import day, make_season, played
+from tests.scoring.stats.test_ratings import hand, start, win
+from tests.tournaments.seasons.test_leaderboard_seasons import day, make_season, played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -19,8 +19,8 @@ from tests.browser.test_pages import MIN_TAP, faint_text
 from tests.factories import UserFactory
 from tests.tournaments.conftest import client_for
 from tests.tournaments.helpers import start_game
-from tests.tournaments.test_progressive import current_round, night, tables
-from tournaments import seasons
+from tests.tournaments.nights.test_progressive import current_round, night, tables
+from tournaments.seasons import services as seasons
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

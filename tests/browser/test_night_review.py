@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import sign_in
 from tests.browser.test_tournament_play import Grange, Screenshot, grange, look
-from tournaments import services
+from tournaments.brackets import services
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Locator, Page, expect
 
-from scoring import services
+from scoring.games import services
 from scoring.models import Game, Hand
 from tests.browser.conftest import button, hands_of, tap_hand
 from tests.browser.test_pages import check_page

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from pitchclub.vocabulary import PLAYER_NAME_MAX
-from scoring import services
+from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import button, hands_of, tap_hand
 from tests.browser.test_offline import (

@@ -7,7 +7,7 @@ are named, with why, and a Drop, and go once it is resumed; after "Drop" the for
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import services
+from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import hands_of
 from tests.browser.test_offline import (

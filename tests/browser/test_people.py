@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from pitchclub import services
 from pitchclub.models import Club, Player, Role
-from scoring import services as scoring
+from scoring.games import services as scoring
 from tests.browser.conftest import sign_in
 from tests.factories import UserFactory, record
 

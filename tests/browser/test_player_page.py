@@ -1,5 +1,5 @@
 """The player page at phone size (390 x 844), light and dark: the figures of
-tests/scoring/test_stats_api.py's games, the charts, the filters (a GET form, no
+tests/scoring/stats/test_stats_api.py's games, the charts, the filters (a GET form, no
 JavaScript needed), every control a thumb's size. Screenshots go to
 tests/artifacts/screenshots/."""
 
@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from pitchclub.models import Player
 from scoring.models import Seat
 from tests.browser.test_pages import MIN_TAP, check_page
-from tests.scoring.test_stats_api import record_games
+from tests.scoring.stats.test_stats_api import record_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

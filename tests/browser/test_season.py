@@ -13,7 +13,7 @@ from pitchclub import services as club_services
 from tests.browser.conftest import sign_in
 from tests.browser.test_pages import Screenshot, check_page
 from tests.factories import UserFactory
-from tests.tournaments.test_seasons import DEC, make_season, played
+from tests.tournaments.seasons.test_seasons import DEC, make_season, played
 from tournaments.models import Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

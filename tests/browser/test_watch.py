@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
-from scoring import engine, services
+from scoring import engine
+from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.browser.test_pages import (

@@ -28,11 +28,12 @@ from pitchclub.vocabulary import (
     PLACE_MAX,
     PLAYER_NAME_MAX,
 )
-from scoring import engine, services
+from scoring import engine
+from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.factories import UserFactory
-from tournaments import services as tournament_services
+from tournaments.brackets import services as tournament_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -305,7 +306,7 @@ TARGETS: list[Target] = [
 # names, a game under way at a table; a Swiss of seven long-named players with its
 # first round played.
 def tournament(world: World, format: str) -> int:
-    from tournaments import services as tournament_services
+    from tournaments.brackets import services as tournament_services
     from tournaments.models import Match
     from tournaments.vocabulary import TOURNAMENT_NAME_MAX
 
@@ -375,8 +376,8 @@ def season_of(world: World) -> Any:
 
     from django.utils import timezone
 
-    from tournaments import seasons
     from tournaments.models import SEASON_NAME_MAX
+    from tournaments.seasons import services as seasons
 
     today = timezone.localdate()
     season = seasons.season_create(
@@ -494,7 +495,7 @@ def layout_problems(page: Page, width: int) -> list[str]:
 # A progressive night (issue 14) of the long-named players: table 1's scores in
 # on paper, the others still to play.
 def night(world: World) -> int:
-    from tournaments import services as tournament_services
+    from tournaments.brackets import services as tournament_services
     from tournaments.models import Match
     from tournaments.vocabulary import TOURNAMENT_NAME_MAX
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from pitchclub import services as club_services
 from pitchclub.models import Club, Invite, Membership, Player
-from scoring import services
+from scoring.games import services
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 from tests.factories import game_factory, record
 

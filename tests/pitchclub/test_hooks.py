@@ -105,7 +105,7 @@ def test_a_name_is_registered_once(seen: list) -> None:
 
 
 def test_scoring_listens_for_merges() -> None:
-    from scoring.listeners import move_seats_and_awards
+    from scoring.games.listeners import move_seats_and_awards
 
     assert move_seats_and_awards in hooks.listeners()
 

@@ -22,7 +22,7 @@ from rest_framework.test import APIClient
 
 from pitchclub import services
 from pitchclub.models import Club, Invite, Membership, Role
-from scoring import services as scoring_services
+from scoring.games import services as scoring_services
 from scoring.models import Game
 from tests.factories import UserFactory, record
 

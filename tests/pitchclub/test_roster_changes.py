@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractUser
 from pitchclub import services
 from pitchclub.models import Club, Invite, Player, Role, RosterChange
 from pitchclub.refusals import Refusal
-from scoring import services as scoring
+from scoring.games import services as scoring
 from scoring.models import Award, Seat
 from tests.factories import UserFactory, record
 

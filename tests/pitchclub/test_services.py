@@ -11,8 +11,8 @@ from django.utils import timezone
 from pitchclub import selectors, services
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from pitchclub.refusals import Refusal
-from scoring import services as scoring
 from scoring.engine import RuleViolation
+from scoring.games import services as scoring
 from tests.factories import UserFactory, record
 
 pytestmark = pytest.mark.django_db

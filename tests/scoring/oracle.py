@@ -1,10 +1,10 @@
 """The oracle: how the table page said a refusal before refusals were data.
 
 Until issue 10 the page rewrote the engine's English with two regular expressions
-(``scoring.entry.in_names``). That function is gone from the code; this copy is kept
-as the guard of ``scoring.refusals.sentence``: for every refusal, the sentence built
-from its data with the players' names equals what the regular expressions made of its
-message (tests/scoring/test_refusals.py; ``-p tests.scoring.oracle`` checks every
+(``scoring.table.entry.in_names``). That function is gone from the code; this copy is
+kept as the guard of ``scoring.refusals.sentence``: for every refusal, the sentence
+built from its data with the players' names equals what the regular expressions made of
+its message (tests/scoring/test_refusals.py; ``-p tests.scoring.oracle`` checks every
 refusal a whole test run raises)."""
 
 import re

@@ -10,7 +10,8 @@ from django.apps.registry import Apps
 from django.db import IntegrityError, connection
 from django.db.migrations.executor import MigrationExecutor
 
-from scoring import engine, services
+from scoring import engine
+from scoring.games import services
 from scoring.models import Award
 from tests.factories import game_factory
 

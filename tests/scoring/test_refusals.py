@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import engine, refusals, services
+from scoring import engine, refusals
 from scoring.engine import RuleViolation
 from scoring.engine.messages import MESSAGES
+from scoring.games import services
 from scoring.refusals import NAMED, TableNames, sentence
 
 from .engine.corpus import REFUSALS, raised

@@ -4,8 +4,9 @@ log take their words from there."""
 
 from django.utils import translation
 
-from scoring import engine, forms, models, vocabulary, words
+from scoring import engine, models, vocabulary
 from scoring.models import Game, Point, Suit, Variant
+from scoring.table import forms, words
 
 
 def test_every_engine_id_has_its_words() -> None:

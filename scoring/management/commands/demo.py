@@ -13,7 +13,8 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from pitchclub import services as club_services
-from scoring import engine, services
+from scoring import engine
+from scoring.games import services
 from scoring.models import Game
 
 DEMO_USER = "demo"

@@ -4,10 +4,10 @@
 // server's form puts them (the preview's "Still to tap: Low, Jack, Game", each
 // row's error), and nothing is queued: the taps stay on the form to be fixed.
 //
-// The words are the server's: scoring/entry.py's for what is still to tap (given by
-// scoring/offline.py in #table-data, held to entry.py by tests/scoring/
+// The words are the server's: scoring/table/entry.py's for what is still to tap (given by
+// scoring/table/offline.py in #table-data, held to entry.py by tests/scoring/
 // test_offline.py), the rules' sentences through score.js's checkHand (held to the
-// engine by tests/scoring/test_score_js.py).
+// engine by tests/scoring/table/test_score_js.py).
 import { auctionResult, checkHand, dealerOf, handOfFields, sentence } from "./score.js";
 import { tableData } from "./sheet.js";
 
@@ -28,7 +28,7 @@ function legendOf(form, name) {
   return what ? what.textContent.trim() : name;
 }
 
-// What is still to tap, as scoring/entry.py's HandEntry.missing() and _require() say
+// What is still to tap, as scoring/table/entry.py's HandEntry.missing() and _require() say
 // it: {missing: [words], errors: [[row, words]]}.
 export function stillToTap(form, data) {
   const rules = data.rules;

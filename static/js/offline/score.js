@@ -6,8 +6,8 @@
 // test_offline_check.py holds it to the engine and to the pages' words).
 //
 // One source of truth: the rules' options, points, values and sides come from the
-// engine (scoring/offline.py, `rules` in #table-data), the words from scoring/words.py,
-// and tests/scoring/test_score_js.py runs thousands of generated hands of both
+// engine (scoring/table/offline.py, `rules` in #table-data), the words from scoring/table/words.py,
+// and tests/scoring/table/test_score_js.py runs thousands of generated hands of both
 // variants, every option, through this module and the engine and compares every
 // figure. Change one, and that test says where they part.
 //
@@ -133,7 +133,7 @@ export function waitingToGoOut(rules, state) {
   return state.scores.flatMap((score, side) => (score >= rules.target ? [side] : []));
 }
 
-// Which sentence tells a win (scoring/words.py's win_case).
+// Which sentence tells a win (scoring/table/words.py's win_case).
 export function winCase(rules, result) {
   const { winner, bidding_side: biddingSide, bid, made } = result;
   const limit = handLimit(rules);
@@ -152,7 +152,7 @@ export function fill(template, values) {
 }
 
 // "Ann made the bid of 3 and went out with 8." (`names`: the sides' names,
-// `reasons`: scoring/words.py's win_reasons).
+// `reasons`: scoring/table/words.py's win_reasons).
 export function winReason(rules, result, names, reasons) {
   return fill(reasons[winCase(rules, result)], {
     winner: names[result.winner],
@@ -163,7 +163,7 @@ export function winReason(rules, result, names, reasons) {
   });
 }
 
-// Where hand `number` stands in a fixed-hands game (scoring/words.py's hand_stage):
+// Where hand `number` stands in a fixed-hands game (scoring/table/words.py's hand_stage):
 // "of" before the last hand, "last", "extra" after a tie at the top; null in a game
 // to the target.
 export function handStage(rules, number) {
@@ -254,7 +254,7 @@ export function handOfFields(rules, fields, { allPass = false } = {}) {
 // code/reason as in engine/messages.py; params: {seat: n}, {side: n}, {seats: [..]}
 // for any seat of one side, {sides_of: [..]} for several sides, {point: name},
 // {variant: name}, or numbers), or null when the engine takes the hand. The words
-// are the server's templates (scoring/offline.py); offline/check.js says them.
+// are the server's templates (scoring/table/offline.py); offline/check.js says them.
 
 function refusal(code, field, params = {}, reason = null) {
   return { key: reason ? `${code}/${reason}` : code, code, field, params };

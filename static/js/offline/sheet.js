@@ -2,7 +2,7 @@
 // the queue moves it on: its number, heading, Save button and auction rows for any
 // hand, an empty form once a hand is queued, a new #table from the server with the
 // taps being entered kept. What the page needs to know comes from the server: the
-// game and one full deal cycle in the #table-data JSON (scoring/offline.py).
+// game and one full deal cycle in the #table-data JSON (scoring/table/offline.py).
 import { queueOf, refusedOf, usedIds } from "./queue.js";
 import { handLabel, handNote } from "./score.js";
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from pitchclub import services
 from pitchclub.models import Club, Player, Role
-from scoring import services as scoring
+from scoring.games import services as scoring
 from scoring.models import Seat
 from tests.factories import UserFactory, record
 from tests.helpers import signed_in

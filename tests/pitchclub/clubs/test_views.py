@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from pitchclub import services
 from pitchclub.models import Club, Invite, Membership, Player, Role
-from scoring import services as scoring
+from scoring.games import services as scoring
 from tests.factories import UserFactory, record
 from tests.helpers import signed_in
 

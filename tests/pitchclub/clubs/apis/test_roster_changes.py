@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from pitchclub import services
 from pitchclub.models import Club, Player, Role
-from scoring import services as scoring
+from scoring.games import services as scoring
 from tests.factories import UserFactory
 from tests.helpers import error_at
 from tests.pitchclub.clubs.apis.helpers import client_for, club_url, member

@@ -25,8 +25,8 @@ from tests.pitchclub.clubs.apis.helpers import member
 pytestmark = pytest.mark.django_db
 
 
-# tests/scoring/test_schema.py runs every operation with a caller who has no club, so
-# the club endpoints mostly answer 404 there. Here the caller organises the club the
+# tests/scoring/api/test_schema.py runs every operation with a caller who has no club,
+# so the club endpoints mostly answer 404 there. Here the caller organises the club the
 # paths name, so the writes' own answers (200, 201, 204, 400, 409) are checked
 # against the schema too.
 club_schema = schemathesis.openapi.from_wsgi(
@@ -39,7 +39,7 @@ CLUB_OPERATIONS = [
 
 @pytest.fixture
 def organiser_token(db: None) -> Iterator[str]:
-    # As in tests/scoring/test_schema.py: the WSGI app must not close the test's
+    # As in tests/scoring/api/test_schema.py: the WSGI app must not close the test's
     # database connection between calls.
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)

@@ -1,0 +1,1 @@
+"""The games archives: lists, filters (django-filter) and the scopes' titles."""

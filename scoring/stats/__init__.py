@@ -1,0 +1,1 @@
+"""A player's figures, ratings, the club leaderboard and their charts."""

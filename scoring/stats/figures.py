@@ -1,0 +1,698 @@
+"""A player's statistics: database aggregates over the Seat, Hand and Award rows of the
+games the caller may read, as frozen dataclasses the page and the API both show.
+
+No replay and no loop over hands: one statement of GROUP BY aggregates over the
+player's games, read once, whatever the number of games (player_stats says what
+else it reads). Abandoned games never count
+(Game.objects.counted()); a point credited to a team without naming the partner has
+no player and counts for no one (only for the team's score).
+
+The filters are the archive's (scoring.games.filters: club, variant, from, to) plus
+`season`, a *scope* another app supplies: scoring knows no seasons (tournaments
+does, above it), so an app registers a resolver in its AppConfig.ready():
+
+    stats.register_scope("season", season_games, label="Season")
+
+A resolver turns the value given, for the visitor, into the games it covers: a
+collection (or values_list query) of game ids, or a DateRange; or it refuses with
+ScopeRefused and a sentence for people. It refuses a value the visitor may not
+read (a private club's season, to an outsider) with the sentence it says of one
+that does not exist, so that no page or answer tells the two apart. Until one is
+registered, `?season=` is refused by name.
+
+A query's games are read once, by id, before the figures' statement (scope_ids):
+as a subquery PostgreSQL's planner misjudges them and re-runs them for every game
+of the visitor's (docs/benchmarks.md).
+"""
+
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, NamedTuple
+
+import django_filters
+from django import forms
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import EmptyResultSet, ValidationError
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext
+
+from pitchclub import selectors as permissions
+from pitchclub import sql
+from pitchclub.models import Club, Player
+from scoring import engine
+from scoring.games import selectors
+from scoring.games.filters import SLUG, GameFilter
+from scoring.models import Award, Game, Hand, Seat, Status, Variant
+from scoring.table.sheet import scoreboard
+from scoring.vocabulary import POINT_IDS, POINT_LABELS
+
+# How many partners, opponents and recent games the page and the API show.
+TOP = 5
+RECENT = 10
+# Shooting the moon: a bid of all 13 points in 13-Point Pitch (RULES.md).
+MOON = (engine.Variant.THIRTEEN.value, 13)
+
+
+# --- Scopes: filters other apps supply (seasons) -----------------------------------
+
+
+@dataclass(frozen=True)
+class DateRange:
+    """Games started from `start` to `end`, both days included (None: open)."""
+
+    start: date | None = None
+    end: date | None = None
+
+
+class ScopeRefused(Exception):
+    """A scope's value names nothing the visitor may read (no such season, or a
+    private club's): `message` says so, for people."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+ScopeGames = Collection[int] | QuerySet | DateRange
+# A scope's value and the visitor (None: anonymous) → its games; ScopeRefused when
+# the value names nothing the visitor may read.
+Resolver = Callable[[str, AbstractBaseUser | None], ScopeGames]
+
+
+class ScopeChoice(NamedTuple):
+    """One value a club's pages offer (a season): `url` is its own page, if any."""
+
+    value: str
+    label: str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class Scope:
+    name: str
+    resolver: Resolver
+    label: str
+    # The values a page's form offers, as (value, label), if the app lists them.
+    choices: Callable[[], list[tuple[str, str]]] | None = None
+    # One club's values, newest first (the leaderboard's choice), if the app lists
+    # them: the only values a club's pages accept.
+    club_choices: Callable[[Club], list[ScopeChoice]] | None = None
+
+
+_scopes: dict[str, Scope] = {}
+# What refuses a scope nobody supplies, by its name.
+_NOT_YET = {
+    "season": "No seasons exist yet: leave “season” out.",
+    "night": "No nights exist yet: leave “night” out.",
+}
+
+
+def register_scope(
+    name: str,
+    resolver: Resolver,
+    *,
+    label: str | None = None,
+    choices: Callable[[], list[tuple[str, str]]] | None = None,
+    club_choices: Callable[[Club], list[ScopeChoice]] | None = None,
+) -> None:
+    """Let `?<name>=value` narrow a player's statistics to the games `resolver`
+    returns for the value (and a club's leaderboard, with `club_choices`: the
+    club's values it offers). Only the scopes scoring knows can be supplied
+    (`season`); registering one twice replaces it."""
+    if name not in _NOT_YET:
+        known = sorted(_NOT_YET)
+        raise ValueError(f"Unknown statistics scope {name!r}: one of {known}")
+    _scopes[name] = Scope(
+        name, resolver, label or name.capitalize(), choices, club_choices
+    )
+
+
+def unregister_scope(name: str) -> None:
+    _scopes.pop(name, None)
+
+
+def scope(name: str) -> Scope | None:
+    return _scopes.get(name)
+
+
+@contextmanager
+def scoped(name: str, resolver: Resolver, **kwargs: Any) -> Iterator[None]:
+    """A scope registered for a `with` block (tests)."""
+    before = _scopes.get(name)
+    register_scope(name, resolver, **kwargs)
+    try:
+        yield
+    finally:
+        if before is None:
+            unregister_scope(name)
+        else:
+            _scopes[name] = before
+
+
+# A scope's games are read first, then given to the figures' (or the archive's,
+# or the leaderboard's) statement by id: as a subquery, PostgreSQL's planner
+# misjudges it (the visibility filter's estimate) and re-runs it for every game
+# (a season of a club of 20,000 games: 1.2 s). Past this many games (no season is
+# that long) it stays a subquery.
+SCOPE_IDS_MOST = 10_000
+
+
+def scope_ids(games: ScopeGames) -> ScopeGames:
+    """A resolver's games as the statements that follow take them: a query's
+    games read once, as a list of ids (1 query), unless there are more than
+    SCOPE_IDS_MOST; ids and date ranges as they are (no query)."""
+    if not isinstance(games, QuerySet):
+        return games
+    ids = list(
+        Game.objects.filter(pk__in=games)
+        .order_by()
+        .values_list("pk", flat=True)[: SCOPE_IDS_MOST + 1]
+    )
+    return games if len(ids) > SCOPE_IDS_MOST else ids
+
+
+def scope_filter(games: ScopeGames, prefix: str = "") -> Q:
+    """Games (or, with `prefix` such as "game__", rows whose game) among `games`."""
+    if isinstance(games, DateRange):
+        condition = Q()
+        if games.start is not None:
+            condition &= Q(**{f"{prefix}created_at__date__gte": games.start})
+        if games.end is not None:
+            condition &= Q(**{f"{prefix}created_at__date__lte": games.end})
+        return condition
+    return Q(**{f"{prefix}pk__in": games})
+
+
+class ScopeField(forms.CharField):
+    """A scope's value, resolved by its registered resolver for `user` (None:
+    anonymous) into a filter on games, their ids read once (scope_ids)."""
+
+    def __init__(
+        self, *, scope_name: str, user: AbstractBaseUser | None = None, **kwargs: Any
+    ) -> None:
+        self.scope_name = scope_name
+        self.user = user
+        super().__init__(max_length=100, **kwargs)
+
+    def clean(self, value: Any) -> Q | None:
+        value = super().clean(value)
+        if not value:
+            return None
+        supplied = scope(self.scope_name)
+        if supplied is None:
+            # As for a season that does not exist: none does yet.
+            raise ValidationError(_NOT_YET[self.scope_name], code="unknown")
+        try:
+            games = supplied.resolver(value, self.user)
+        except ScopeRefused as refused:
+            raise ValidationError(refused.message, code="unknown") from refused
+        return scope_filter(scope_ids(games))
+
+
+class ScopeFilter(django_filters.Filter):
+    """A scope's filter; the FilterSet gives it the visitor (`for_user`)."""
+
+    field_class = ScopeField
+
+    def for_user(self, user: AbstractBaseUser | None) -> None:
+        """Resolve values for `user`: a scope they may not read is refused."""
+        self.extra["user"] = user
+
+    def filter(self, qs: QuerySet, value: Q | None) -> QuerySet:
+        return qs if value is None else qs.filter(value)
+
+
+class StatsFilter(GameFilter):
+    """The archive's filters (club, variant, from, to) and `season`."""
+
+    season = ScopeFilter(
+        scope_name="season", label="Season", help_text="Only this season's games."
+    )
+
+    def __init__(
+        self,
+        data: Any = None,
+        queryset: Any = None,
+        *,
+        user: AbstractBaseUser | None,
+        club: Club | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`club`: the player's club, on their page: its seasons are offered as a
+        list (not a box for a number), and the club box lists it and the club asked
+        for, if another (any club the visitor may read is accepted, as the API
+        does: its games of the player are counted)."""
+        super().__init__(data, queryset, user=user, **kwargs)
+        self.filters["season"].for_user(user)
+        if club is not None:
+            clubs = self.filters["club"]
+            asked = (data or {}).get("club") or ""
+            shown = Q(pk=club.pk)
+            if isinstance(asked, str) and SLUG.fullmatch(asked):
+                shown |= Q(slug=asked)
+            clubs.extra["offered"] = clubs.queryset.filter(shown)
+        supplied = scope("season")
+        self.seasons = supplied is not None
+        if supplied is not None:
+            self.filters["season"].label = supplied.label
+            listed = None
+            if club is not None and supplied.club_choices is not None:
+                listed = [
+                    (choice.value, choice.label)
+                    for choice in supplied.club_choices(club)
+                ]
+                self.seasons = bool(listed)
+            elif supplied.choices is not None:
+                listed = supplied.choices()
+            if listed is not None:
+                given = (data or {}).get("season") or ""
+                if given and given not in {value for value, _ in listed}:
+                    # A value not offered is still read (and refused in words).
+                    listed.append((given, given))
+                self.filters["season"].extra["widget"] = forms.Select(
+                    choices=[("", gettext("Every season")), *listed]
+                )
+
+
+StatsFilter.base_filters = {
+    name: StatsFilter.base_filters[name]
+    for name in ("club", "variant", "season", "from", "to")
+}
+FILTERS = tuple(StatsFilter.base_filters)
+
+
+def stats_filter(
+    data: Mapping[str, Any] | None,
+    user: AbstractBaseUser | None,
+    *,
+    club: Club | None = None,
+) -> Any:
+    """The filters as given (always bound: none given is every game), over the
+    games `user` may read that count (abandoned games never do); `club`: the
+    player's, on their page (StatsFilter)."""
+    games = Game.objects.counted().filter(permissions.games_visible_filter(user))
+    return StatsFilter(data if data is not None else {}, games, user=user, club=club)
+
+
+def visible_player(*, player_id: int, user: AbstractBaseUser | None) -> Player:
+    """The player with their club if `user` may see them (a private club's roster
+    players do not exist for outsiders); Player.DoesNotExist otherwise."""
+    if not 0 < player_id <= permissions.ID_MAX:
+        raise Player.DoesNotExist("No such player.")
+    return selectors.player_for_archive(player_id=player_id, user=user)
+
+
+# --- The figures ---------------------------------------------------------------------
+
+
+def rate(part: int, whole: int) -> float | None:
+    """part / whole, or None when there is nothing to divide."""
+    return part / whole if whole else None
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        """Of the finished games."""
+        return rate(self.won, self.finished)
+
+
+@dataclass(frozen=True)
+class BidFigures:
+    """The hands the player pitched at one bid (or in all: `bid` None)."""
+
+    bid: int | None
+    pitched: int = 0
+    made: int = 0
+
+    @property
+    def set(self) -> int:
+        return self.pitched - self.made
+
+    @property
+    def made_rate(self) -> float | None:
+        return rate(self.made, self.pitched)
+
+    @property
+    def set_rate(self) -> float | None:
+        return rate(self.set, self.pitched)
+
+
+@dataclass(frozen=True)
+class PointFigures:
+    """How often the player took one point, of the hands they played in its variant."""
+
+    point: str
+    label: str
+    taken: int
+    hands: int
+
+    @property
+    def rate(self) -> float | None:
+        return rate(self.taken, self.hands)
+
+
+@dataclass(frozen=True)
+class VariantFigures:
+    """What the player did in one variant."""
+
+    variant: str
+    label: str
+    games: GameFigures
+    hands: int
+    pitching: BidFigures
+    by_bid: list[BidFigures]
+    points: list[PointFigures]
+    # The points' values summed: 13-Point's threes count 3.
+    points_taken: int
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return rate(self.points_taken, self.hands)
+
+
+@dataclass(frozen=True)
+class Record:
+    """Games with (partners) or against (opponents) another player: `won`, games the
+    player's side won; `lost`, games the other player's side won (against only)."""
+
+    player_id: int
+    name: str
+    games: int
+    won: int
+    lost: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return rate(self.won, self.games)
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    game: Game
+    # The sides as the game cards show them, and the player's.
+    sides: list[dict[str, Any]]
+    side: int
+
+    @property
+    def result(self) -> str:
+        """won, lost, in_progress."""
+        if self.game.status != Status.FINISHED:
+            return "in_progress"
+        return "won" if self.game.winner == self.side else "lost"
+
+    @property
+    def score(self) -> int:
+        return self.game.scores[self.side]
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: Player
+    variants: list[VariantFigures]
+    partners: list[Record]
+    opponents: list[Record]
+    recent: list[RecentGame]
+    # Every point the statistics cover, by API name (all of both variants unless
+    # one variant is asked for).
+    point_names: tuple[str, ...] = field(default=POINT_IDS)
+
+    @property
+    def games(self) -> GameFigures:
+        return GameFigures(
+            played=sum(v.games.played for v in self.variants),
+            finished=sum(v.games.finished for v in self.variants),
+            won=sum(v.games.won for v in self.variants),
+        )
+
+    @property
+    def hands(self) -> int:
+        return sum(v.hands for v in self.variants)
+
+    @property
+    def pitching(self) -> BidFigures:
+        return BidFigures(
+            None,
+            pitched=sum(v.pitching.pitched for v in self.variants),
+            made=sum(v.pitching.made for v in self.variants),
+        )
+
+    @property
+    def by_bid(self) -> list[BidFigures]:
+        """By the bid's value, both variants together (API.md's `by_bid`)."""
+        bids: dict[int, list[int]] = {}
+        for variant in self.variants:
+            for figures in variant.by_bid:
+                counts = bids.setdefault(figures.bid, [0, 0])
+                counts[0] += figures.pitched
+                counts[1] += figures.made
+        return [BidFigures(bid, *bids[bid]) for bid in sorted(bids)]
+
+    @property
+    def points(self) -> dict[str, int]:
+        """Times taken, by point (the shared `jack` of both variants together)."""
+        taken = dict.fromkeys(self.point_names, 0)
+        for variant in self.variants:
+            for figures in variant.points:
+                taken[figures.point] += figures.taken
+        return taken
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return rate(sum(v.points_taken for v in self.variants), self.hands)
+
+    @property
+    def moon(self) -> BidFigures:
+        """Bids of 13 in 13-Point Pitch: made (all 13 points, the game won at once)
+        or set."""
+        for variant in self.variants:
+            if variant.variant == MOON[0]:
+                for figures in variant.by_bid:
+                    if figures.bid == MOON[1]:
+                        return figures
+        return BidFigures(MOON[1])
+
+    @property
+    def plays_thirteen(self) -> bool:
+        return any(v.variant == MOON[0] for v in self.variants)
+
+
+def player_stats(
+    *,
+    player: Player,
+    games: QuerySet[Game],
+    variant: str | None = None,
+    top: int = TOP,
+    recent: int = RECENT,
+) -> PlayerStats:
+    """The statistics of `player` over `games` (stats_filter's games: those the
+    caller may read and that count, filtered), whatever the number of games: 1
+    query for every figure (games by variant, pitching by bid, points, the other
+    players met, the recent games' ids), then 2 for the recent games (the games
+    with their clubs, then their seats) if there are any. `top` 0 leaves out the
+    partners and opponents, `recent` 0 the recent games (the API shows neither)."""
+    by_variant: dict[str, tuple[GameFigures, int]] = {}
+    pitched: dict[str, list[BidFigures]] = {}
+    taken: dict[str, dict[str, tuple[int, int]]] = {}
+    met: list[tuple[Any, ...]] = []
+    latest: list[int] = []
+    for part, kind, number, word, *counts in _figures(player, games, top, recent):
+        if part == _GAMES:
+            played, finished, won, hands = counts[:4]
+            by_variant[kind] = (GameFigures(played, finished, won), hands or 0)
+        elif part == _BIDS:
+            pitched.setdefault(kind, []).append(BidFigures(number, *counts[:2]))
+        elif part == _POINTS:
+            taken.setdefault(kind, {})[word] = (counts[0], counts[1])
+        elif part == _PEOPLE:
+            met.append((number, word, *counts))
+        else:
+            latest.append(number)
+    partners, opponents = _records(met, top)
+    variants = []
+    for kind in engine.Variant:
+        if kind.value not in by_variant:
+            continue
+        played, hands = by_variant[kind.value]
+        bids = sorted(pitched.get(kind.value, []), key=lambda b: b.bid)
+        points = taken.get(kind.value, {})
+        variants.append(
+            VariantFigures(
+                variant=kind.value,
+                label=str(Variant(kind.value).label),
+                games=played,
+                hands=hands,
+                pitching=BidFigures(
+                    None, sum(b.pitched for b in bids), sum(b.made for b in bids)
+                ),
+                by_bid=bids,
+                points=[
+                    PointFigures(
+                        point,
+                        str(POINT_LABELS[point]),
+                        points.get(point, (0, 0))[0],
+                        hands,
+                    )
+                    for point in engine.POINTS[kind]
+                ],
+                points_taken=sum(worth for _, worth in points.values()),
+            )
+        )
+    return PlayerStats(
+        player=player,
+        variants=variants,
+        partners=partners,
+        opponents=opponents,
+        recent=_recent(player, latest),
+        point_names=covered_points(variant),
+    )
+
+
+def covered_points(variant: str | None) -> tuple[str, ...]:
+    """The points the statistics of `variant` cover (None: both variants)."""
+    if variant:
+        return engine.POINTS[engine.Variant(variant)]
+    return POINT_IDS
+
+
+# The parts of the figures' statement, each row's first column.
+_GAMES, _BIDS, _POINTS, _PEOPLE, _RECENT = range(5)
+
+
+def _mine(player: Player, games: QuerySet[Game]) -> tuple[str, list[Any]]:
+    """`mine`: the player's seat in each of `games`, with the game's columns the
+    figures need (one join of the seats to the games as filtered), computed once
+    (MATERIALIZED: the planner then joins the hands and awards to a few thousand
+    known rows, instead of guessing how many games the visibility filter keeps)."""
+    chosen, params = (
+        games.filter(seats__player=player)
+        .order_by()
+        .values_list(
+            "id",
+            "variant",
+            "status",
+            "winner",
+            "hand_count",
+            "created_at",
+            "seats__side",
+            "seats__number",
+        )
+        .query.sql_with_params()
+    )
+    return (
+        "WITH mine (id, variant, status, winner, hand_count, created_at, side, "
+        f"number) AS MATERIALIZED ({chosen}) ",
+        list(params),
+    )
+
+
+@sql.statement
+def _parts(people: bool, recent: bool) -> str:
+    """The figures over `mine` in one statement (the player's games read once): one
+    SELECT a part, each row (part, variant, a number, a word, five counts).
+
+    _GAMES: variant, games played, finished, won, hands. _BIDS: variant, bid,
+    pitched, made. _POINTS: variant, point, taken, their values' sum. _PEOPLE
+    (`people`): another player's id and name, games with, won with, against, won
+    against, lost against. _RECENT (`recent`): the latest games' ids, newest first
+    (the limit is a parameter)."""
+    hand, award = sql.table(Hand), sql.table(Award)
+    seat, person = sql.table(Seat), sql.table(Player)
+    # Typed once in the first SELECT: the others' NULLs take these types.
+    number, word, count = "CAST(NULL AS bigint)", "CAST(NULL AS text)", "NULL"
+    parts = [
+        f"SELECT {_GAMES}, variant, {number}, {word}, COUNT(*), "
+        f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END), "
+        "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END), SUM(hand_count), "
+        "CAST(NULL AS bigint) FROM mine GROUP BY variant",
+        f"SELECT {_BIDS}, m.variant, h.bid, NULL, COUNT(*), "
+        f"SUM(CASE WHEN h.made THEN 1 ELSE 0 END), {count}, {count}, {count} "
+        f"FROM mine m INNER JOIN {hand} h "
+        "ON h.game_id = m.id AND h.pitcher = m.number GROUP BY m.variant, h.bid",
+        f"SELECT {_POINTS}, m.variant, NULL, a.point, COUNT(*), SUM(a.value), "
+        f"{count}, {count}, {count} "
+        f"FROM mine m INNER JOIN {award} a ON a.game_id = m.id "
+        "WHERE a.player_id = %s GROUP BY m.variant, a.point",
+    ]
+    if people:
+        # Counted by player id, then named: the 60 players met, not their 12,000
+        # seats, carry a name through the grouping.
+        parts.append(
+            f"SELECT {_PEOPLE}, NULL, x.player_id, p.name, x.w, x.ww, x.a, x.aw, "
+            "x.al FROM (SELECT o.player_id, "
+            "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END) w, "
+            "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
+            "ww, SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END) a, "
+            "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
+            "aw, SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 "
+            f"END) al FROM mine m INNER JOIN {seat} o ON o.game_id = m.id "
+            "WHERE o.player_id <> %s GROUP BY o.player_id) x "
+            f"INNER JOIN {person} p ON p.id = x.player_id"
+        )
+    if recent:
+        parts.append(
+            f"SELECT {_RECENT}, NULL, r.id, NULL, {count}, {count}, {count}, "
+            f"{count}, {count} FROM (SELECT id FROM mine "
+            "ORDER BY created_at DESC, id DESC LIMIT %s) r"
+        )
+    return " UNION ALL ".join(parts)
+
+
+def _figures(
+    player: Player, games: QuerySet[Game], top: int, recent: int
+) -> list[tuple[Any, ...]]:
+    """The rows of _parts over the player's games (1 query; none when the filter
+    can match no game, as a scope without games: no rows)."""
+    try:
+        mine, params = _mine(player, games)
+    except EmptyResultSet:
+        return []
+    params.append(player.pk)
+    if top > 0:
+        params.append(player.pk)
+    if recent > 0:
+        params.append(recent)
+    with sql.db().cursor() as cursor:
+        cursor.execute(mine + _parts(top > 0, recent > 0), params)
+        return cursor.fetchall()
+
+
+def _records(
+    rows: list[tuple[Any, ...]], top: int
+) -> tuple[list[Record], list[Record]]:
+    """Of every other player met in the player's games (_PEOPLE's rows), the best
+    partners (most games won together, then the fewest games it took) and the
+    toughest opponents (who beat the player most often, then who was met most),
+    `top` of each."""
+    partners = [Record(row[0], row[1], row[2], row[3]) for row in rows if row[2]]
+    opponents = [Record(row[0], row[1], *row[4:]) for row in rows if row[4]]
+    partners.sort(key=lambda r: (-r.won, r.games, r.name.casefold(), r.player_id))
+    opponents.sort(key=lambda r: (-r.lost, -r.games, r.name.casefold(), r.player_id))
+    return partners[:top], opponents[:top]
+
+
+def _recent(player: Player, latest: list[int]) -> list[RecentGame]:
+    """The player's latest games (their ids, newest first) with every seat's player
+    (2 queries; none without games)."""
+    if not latest:
+        return []
+    found = {
+        game.pk: game
+        for game in Game.objects.filter(pk__in=latest)
+        .select_related("club")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+    }
+    shown = []
+    for game in (found[pk] for pk in latest if pk in found):
+        side = next(s.side for s in game.seats.all() if s.player_id == player.pk)
+        shown.append(RecentGame(game, scoreboard(game), side))
+    return shown

@@ -1,0 +1,250 @@
+"""A club's leaderboard: its players ranked by rating, with games, win rate and bid
+success (docs/ratings.md). Reads only, from aggregates grouped by player: the same
+number of queries whatever the club's size.
+
+The figures count the games the viewer may read. A club's player sits only in the
+club's games and in games outside clubs (which everyone may read), so whoever may
+see the club sees all of them: the rating, which comes from every game a player
+finished, and the figures beside it agree.
+
+Per season (`?season=id`): the figures count only the season's games, the rating
+stays the overall one. Scoring knows no seasons: the app that keeps them (the
+tournaments) registers the statistics scope "season" (scoring.stats.figures) with
+`club_choices`, the club's seasons; only those are accepted.
+"""
+
+from dataclasses import dataclass, field, replace
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, F, Q
+
+from pitchclub import selectors as permissions
+from pitchclub.models import Club, Player
+from pitchclub.selectors import ClubAccess
+from scoring.models import Hand, Rating, Seat, Status
+from scoring.stats import figures as stats
+from scoring.stats.charts import rating_text
+from scoring.stats.figures import ScopeChoice, ScopeGames, ScopeRefused
+from scoring.templatetags.stats import whole_percent
+
+# Fewer finished games than this and a player is listed apart (`?min=`).
+MIN_GAMES = 3
+MIN_GAMES_MOST = 1000
+# The club page shows the first few.
+TOP = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line: their rating (None before their first rated game) and
+    what they did in the games the viewer may read."""
+
+    player: Player
+    rating: Rating | None
+    games: int = 0
+    won: int = 0
+    pitched: int = 0
+    made: int = 0
+    rank: int | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """Finished games won, 0 to 1 (None without a finished game)."""
+        return self.won / self.games if self.games else None
+
+    @property
+    def bid_success(self) -> float | None:
+        """Bids made of the hands pitched, 0 to 1 (None without one pitched)."""
+        return self.made / self.pitched if self.pitched else None
+
+    @property
+    def rating_shown(self) -> str:
+        """The ordinal as every page shows it ("" without a rating): formatted
+        here, not by a filter in each of 200 rows."""
+        return "" if self.rating is None else rating_text(self.rating.ordinal)
+
+    @property
+    def rating_detail(self) -> str:
+        if self.rating is None:
+            return ""
+        return f"mu {self.rating.mu:.2f}, sigma {self.rating.sigma:.2f}"
+
+    @property
+    def win_percent(self) -> int | None:
+        """The win rate as the pages show it: a whole percent, a half up."""
+        return whole_percent(self.win_rate)
+
+    @property
+    def bid_percent(self) -> int | None:
+        """Bids made as the pages show it: a whole percent, a half up."""
+        return whole_percent(self.bid_success)
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """`ranked`: players with at least `min_games` finished games and a rating, best
+    first; `below`: those with fewer (at least one), most games first; `unplayed`:
+    how many of the roster have finished no game."""
+
+    min_games: int
+    ranked: list[Standing] = field(default_factory=list)
+    below: list[Standing] = field(default_factory=list)
+    unplayed: int = 0
+
+
+def club_for_leaderboard(
+    *, slug: str, user: AbstractBaseUser | None
+) -> tuple[Club, ClubAccess] | None:
+    """The club of `slug` and what the user may do there, or None when there is no
+    such club or the user may not see it (a private club for outsiders): 2 queries
+    at most."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        return None
+    access = permissions.club_access(club=club, user=user)
+    return (club, access) if access.can_view else None
+
+
+@dataclass(frozen=True, slots=True)
+class Seasons:
+    """The club's seasons the page offers (newest first) and the one whose games
+    the figures count (`chosen`, None: all games), with those games."""
+
+    label: str = "Season"
+    choices: list[ScopeChoice] = field(default_factory=list)
+    chosen: ScopeChoice | None = None
+    games: ScopeGames | None = None
+
+
+class SeasonUnknown(Exception):
+    """`?season=` names none of the club's seasons: `message` says so, for people;
+    `seasons` are the club's, to choose from."""
+
+    def __init__(self, message: str, seasons: Seasons) -> None:
+        super().__init__(message)
+        self.message = message
+        self.seasons = seasons
+
+
+def club_seasons(
+    *, club: Club, value: str | None, user: AbstractBaseUser | None
+) -> Seasons:
+    """The club's seasons, and the one `value` names (none when `value` is empty),
+    as `user` (who may see the club) reads it: 1 query, 3 with a season (it, then
+    its games' ids: stats.scope_ids). SeasonUnknown when `value` is not one of the
+    club's seasons (another club's, an unknown or a malformed one: the same
+    sentence, so nothing is told of other clubs)."""
+    supplied = stats.scope("season")
+    listed = supplied.club_choices if supplied is not None else None
+    choices = listed(club) if listed is not None else []
+    found = Seasons(
+        label=supplied.label if supplied is not None else "Season", choices=choices
+    )
+    value = (value or "").strip()
+    if not value:
+        return found
+    chosen = next((choice for choice in choices if choice.value == value), None)
+    if chosen is None:
+        shown = value if len(value) <= 30 else f"{value[:29]}…"
+        if not choices:
+            message = (
+                f"{club.name} has no seasons yet: the leaderboard counts all its games."
+            )
+        else:
+            message = (
+                f"{club.name} has no {found.label.lower()} “{shown}”: choose one of "
+                f"its seasons below, or all games."
+            )
+        raise SeasonUnknown(message, found)
+    try:
+        games = supplied.resolver(chosen.value, user)
+    except ScopeRefused as refused:
+        raise SeasonUnknown(refused.message, found) from refused
+    return replace(found, chosen=chosen, games=stats.scope_ids(games))
+
+
+def club_leaderboard(
+    *,
+    club: Club,
+    user: AbstractBaseUser | None,
+    min_games: int = MIN_GAMES,
+    games: ScopeGames | None = None,
+) -> Leaderboard:
+    """The club's leaderboard as `user` may read it (3 queries: the roster with
+    ratings, the finished games and wins, the hands pitched and made). With
+    `games` (a season's: `club_seasons`), the figures count only those games; the
+    rating is still the player's overall one."""
+    players = list(
+        Player.objects.filter(club=club).select_related("rating").order_by("id")
+    )
+    ids = [player.pk for player in players]
+    # What a viewer of the club may read of its players' games: the club's games
+    # and those outside clubs (everyone's); a club's player sits in no other.
+    readable = Q(game__club=club) | Q(game__club__isnull=True)
+    if games is not None:
+        readable &= stats.scope_filter(games, "game__")
+    finished = {
+        row["player_id"]: row
+        for row in Seat.objects.filter(
+            readable, player_id__in=ids, game__status=Status.FINISHED
+        )
+        .values("player_id")
+        .annotate(games=Count("id"), won=Count("id", filter=Q(side=F("game__winner"))))
+        .order_by()
+    }
+    # A hand counts for its pitcher's seat (games abandoned left out, games in
+    # progress as far as they went, as every statistic counts them).
+    bids = {
+        row["game__seats__player_id"]: row
+        for row in Hand.objects.filter(
+            readable,
+            game__seats__player_id__in=ids,
+            game__seats__number=F("pitcher"),
+        )
+        .exclude(game__status=Status.ABANDONED)
+        .values("game__seats__player_id")
+        .annotate(pitched=Count("id"), made=Count("id", filter=Q(made=True)))
+        .order_by()
+    }
+    standings = []
+    for player in players:
+        games = finished.get(player.pk, {})
+        hands = bids.get(player.pk, {})
+        rating = getattr(player, "rating", None)
+        standings.append(
+            Standing(
+                player=player,
+                rating=rating if rating is not None and rating.games else None,
+                games=games.get("games", 0),
+                won=games.get("won", 0),
+                pitched=hands.get("pitched", 0),
+                made=hands.get("made", 0),
+            )
+        )
+    return _ranked(standings, min_games)
+
+
+def _ranked(standings: list[Standing], min_games: int) -> Leaderboard:
+    qualified = [s for s in standings if s.games >= min_games and s.rating is not None]
+    qualified.sort(
+        key=lambda s: (
+            -s.rating.ordinal,
+            -s.games,
+            s.player.name.casefold(),
+            s.player.pk,
+        )
+    )
+    ranked: list[Standing] = []
+    for position, standing in enumerate(qualified, start=1):
+        # Ratings equal to the two decimals shown share a rank.
+        shown = round(standing.rating.ordinal, 2)
+        if ranked and round(ranked[-1].rating.ordinal, 2) == shown:
+            rank = ranked[-1].rank
+        else:
+            rank = position
+        ranked.append(replace(standing, rank=rank))
+    chosen = {standing.player.pk for standing in qualified}
+    below = [s for s in standings if s.games and s.player.pk not in chosen]
+    below.sort(key=lambda s: (-s.games, s.player.name.casefold(), s.player.pk))
+    unplayed = sum(1 for s in standings if not s.games)
+    return Leaderboard(min_games, ranked, below, unplayed)

@@ -1,0 +1,114 @@
+"""Watching a game: the live view, the CSV export, "new game, same players"."""
+
+import codecs
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from pitchclub import selectors as club_selectors
+from pitchclub.text import parse_whole_number
+from scoring.games import selectors, services
+from scoring.models import Game
+from scoring.refusals import RuleViolation
+from scoring.table import sheet, words
+from scoring.table.share import live_version
+
+
+def _readable_game(request: HttpRequest, game_id: int) -> Game:
+    """The game with its seats, hands and awards, or a 404 for an unknown game or
+    one the user may not read (a private club's games do not exist for outsiders)."""
+    try:
+        return selectors.game_detail(game_id=game_id, user=request.user)
+    except Game.DoesNotExist as missing:
+        raise Http404("No such game.") from missing
+
+
+@require_safe
+@never_cache
+@vary_on_headers("HX-Request")
+def live(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A read-only score sheet for other phones and a wall screen. The page asks
+    every few seconds (htmx) with the version it shows: the same version costs one
+    query and answers 204, which htmx leaves alone; else the new sheet comes back."""
+    if request.htmx and "v" in request.GET:
+        current = (
+            Game.objects.filter(club_selectors.games_visible_filter(request.user))
+            .filter(pk=game_id)
+            .values_list("updated_at", "hand_count")
+            .first()
+        )
+        if current is None:
+            raise Http404("No such game.")
+        if request.GET["v"] == live_version(*current):
+            return HttpResponse(status=204)
+    game = _readable_game(request, game_id)
+    shown = sheet.game_sheet(game)
+    context = {
+        **shown,
+        "version": live_version(game.updated_at, game.hand_count),
+        "latest": sheet.latest_hand(shown),
+        "hand_links": False,
+    }
+    template = "scoring/live.html#live" if request.htmx else "scoring/live.html"
+    return render(request, template, context)
+
+
+@require_safe
+def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Every hand of the game, one row each, for a spreadsheet (sheet.csv_rows).
+    UTF-8 with a byte order mark: without it Excel reads the names as another
+    encoding ("ZoÃ«")."""
+    game = _readable_game(request, game_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="pitch-game-{game.pk}.csv"'
+    response.write(codecs.BOM_UTF8)
+    csv.writer(response).writerows(sheet.csv_rows(game))
+    return response
+
+
+@require_POST
+@login_required
+def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """After a game is won: a new one with the same players in the same seats, the
+    same variant and options, in the same club; the player chosen on the page
+    deals first (`first_dealer`; without it the deal moves on one seat)."""
+    game = _readable_game(request, game_id)
+    user = request.user
+    if not selectors.game_editable_by(game=game, user=user):
+        raise PermissionDenied(
+            "Only the game's scorekeepers can start the next game with its players."
+        )
+    # A club game needs a scorekeeper of the club now, as the new-game form does.
+    if (
+        game.club is not None
+        and not user.is_superuser
+        and not club_selectors.club_scorekeeping_by(club=game.club, user=user)
+    ):
+        raise PermissionDenied(
+            f"Only {game.club.name}'s scorekeepers can start games in the club."
+        )
+    if game.winner is None:
+        messages.error(request, words.not_over_yet())
+        return redirect("scoring:game", game.pk)
+    # Who deals first, as the scorekeeper chose (by default the deal goes on to the
+    # left); a seat that does not exist is refused by the rules, with the others.
+    posted = request.POST.get("first_dealer", "").strip()
+    first_dealer = parse_whole_number(posted, max_digits=2) if posted else None
+    if posted and first_dealer is None:
+        messages.error(request, words.rematch_dealer_not_a_seat())
+        return redirect("scoring:game", game.pk)
+    try:
+        again = services.game_rematch(game=game, by=user, first_dealer=first_dealer)
+    except RuleViolation as refusal:
+        messages.error(request, words.rematch_refused(refusal.message))
+        return redirect("scoring:game", game.pk)
+    dealer = sheet.seat_names(game)[again.first_dealer]
+    messages.success(request, words.rematch_started(dealer))
+    return redirect("scoring:game", again.pk)

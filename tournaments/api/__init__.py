@@ -1,0 +1,1 @@
+"""The REST API v1 of tournaments, matches and progressive nights."""

@@ -1,0 +1,56 @@
+"""REST API v1 paths for tournaments (included in pitchclub.urls' `api` namespace)."""
+
+from django.urls import path
+
+from tournaments.api import views as apis
+from tournaments.seasons import api as season_apis
+
+urlpatterns = [
+    path("tournaments/", apis.TournamentsAPI.as_view(), name="tournaments"),
+    path(
+        "tournaments/<int:tournament_id>/",
+        apis.TournamentDetailAPI.as_view(),
+        name="tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/game/",
+        apis.MatchGameAPI.as_view(),
+        name="tournament-match-game",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
+        apis.MatchResultAPI.as_view(),
+        name="tournament-match-result",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/",
+        apis.RoundsAPI.as_view(),
+        name="tournament-rounds",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/",
+        apis.NightPlayersAPI.as_view(),
+        name="tournament-night-players",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:entrant_id>/leave/",
+        apis.NightPlayerLeaveAPI.as_view(),
+        name="tournament-night-player-leave",
+    ),
+    # League seasons (EVENTS.md "Seasons").
+    path(
+        "clubs/<slug:slug>/seasons/",
+        season_apis.ClubSeasonsAPI.as_view(),
+        name="club-seasons",
+    ),
+    path(
+        "seasons/<int:season_id>/",
+        season_apis.SeasonDetailAPI.as_view(),
+        name="season",
+    ),
+    path(
+        "seasons/<int:season_id>/nights/",
+        season_apis.SeasonNightsAPI.as_view(),
+        name="season-nights",
+    ),
+]

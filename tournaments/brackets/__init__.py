@@ -1,0 +1,1 @@
+"""Creating a tournament, drawing its rounds, its board, wall and prints."""

@@ -1,0 +1,1 @@
+"""One match: its page, its game at the table, its paper result."""

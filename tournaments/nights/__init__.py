@@ -1,0 +1,1 @@
+"""Progressive Pitch nights: check-in, tables, arrivals and leavers, cards."""

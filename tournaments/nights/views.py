@@ -1,0 +1,234 @@
+"""A progressive night's pages (organisers and scorekeepers): check players in
+and seat round 1, the board of tables (which have finished, their scores, paper
+results), "Next round" when all are done, late arrivals and leavers, the tally
+in prize order, and printable table cards with each table's QR code."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models.functions import Lower
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from pitchclub import selectors as permissions
+from pitchclub.selectors import ClubAccess
+from scoring.engine import RuleViolation
+from tournaments import pages, pairing, selectors
+from tournaments.brackets import services
+from tournaments.brackets.forms import NightForm, TableScoresForm
+from tournaments.models import Entrant, Match, Tournament
+from tournaments.nights import board as night_board
+from tournaments.refusals import TournamentRefusal
+from tournaments.vocabulary import PROGRESSIVE
+
+T = "tournaments/progressive"
+KEEPERS = "Only {club}'s organisers and scorekeepers can run its nights."
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def night_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Check players in (roster ticks, new guests) and seat round 1."""
+    club, access = pages.club_for(request, slug)
+    if not access.can_keep_score:
+        return pages.forbidden(request, club, access, KEEPERS.format(club=club.name))
+    roster = club.players.order_by(Lower("name"), "pk")
+    form = NightForm(request.POST or None, roster=roster)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.tournament_create(
+                club=club,
+                name=data["name"],
+                format=PROGRESSIVE,
+                variant=data["variant"],
+                settings=form.settings(),
+                entrants=form.entrants(),
+                created_by=request.user,
+            )
+        except (TournamentRefusal, RuleViolation) as refusal:
+            form.add_refusal(refusal)
+        else:
+            return redirect("tournaments:detail", tournament_id=tournament.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"club": club, "access": access, "form": form}
+    return render(request, f"{T}_new.html", context, status=status)
+
+
+def night_page(
+    request: HttpRequest, tournament: Tournament, access: ClubAccess
+) -> HttpResponse:
+    """The night's board (the tournament page of a progressive night): 5
+    queries, whatever the number of players."""
+    if request.GET.get("wall") == "1":
+        # The night's wall is the tournaments' wall (it refreshes by itself).
+        return redirect("tournaments:wall", tournament_id=tournament.pk)
+    data = selectors.tournament_read(tournament)
+    wanted = request.GET.get("round", "")
+    night = night_board.build(data, int(wanted) if wanted.isdigit() else None)
+    forms = {}
+    if access.can_manage:
+        for card in night.tables:
+            if card.status != "completed":
+                forms[card.id] = TableScoresForm(
+                    prefix=f"t{card.id}", sides=[name for name, _ in card.sides]
+                )
+    for card in night.tables:
+        card.form = forms.get(card.id)  # type: ignore[attr-defined]
+    # "Goes home" asks first (?leave=<entrant>): the confirmation names them.
+    wanted_leave = request.GET.get("leave", "")
+    leaving = next(
+        (
+            player
+            for player in night.players
+            if str(player["id"]) == wanted_leave and not player["left"]
+        ),
+        None,
+    )
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "access": access,
+        "night": night,
+        "leaving": leaving if access.can_keep_score and not night.finished else None,
+        "round_numbers": [r["number"] for r in data["rounds"]],
+        "round_length": night_board.round_length(
+            tournament.settings, tournament.options
+        ),
+        # EVENTS.md: with fewer than 3 tables a fixed movement repeats, and the
+        # night says so.
+        "movement_repeats": tournament.settings.get("movement") == "fixed"
+        and pairing.fixed_movement_repeats(len(night.tables)),
+    }
+    return render(request, f"{T}.html", context)
+
+
+def _keeper(request: HttpRequest, tournament_id: int) -> tuple[Tournament, ClubAccess]:
+    tournament = pages.tournament_for(request, tournament_id)
+    access = permissions.club_access(club=tournament.club, user=request.user)
+    return tournament, access
+
+
+def _back(tournament: Tournament) -> HttpResponse:
+    return redirect(reverse("tournaments:detail", args=[tournament.pk]) + "#tables")
+
+
+@login_required
+@require_POST
+def table_scores(
+    request: HttpRequest, tournament_id: int, match_id: int
+) -> HttpResponse:
+    """A table's scores kept on paper (organisers)."""
+    tournament, access = _keeper(request, tournament_id)
+    club = tournament.club
+    if not access.can_manage:
+        why = f"Only {club.name}'s organisers can enter a result played on paper."
+        return pages.forbidden(request, club, access, why)
+    match = Match.objects.filter(pk=match_id, tournament=tournament).first()
+    if match is None or match.seats is None:
+        messages.error(request, "No such table tonight.")
+        return _back(tournament)
+    sides = 2 if len(match.seats) == 4 else len(match.seats)
+    form = TableScoresForm(
+        request.POST, prefix=f"t{match_id}", sides=[str(i) for i in range(sides)]
+    )
+    if not form.is_valid():
+        messages.error(request, f"Table {match.table}: type every side's points.")
+        return _back(tournament)
+    try:
+        services.table_result_enter(
+            tournament_id=tournament.pk,
+            match_id=match_id,
+            scores=form.cleaned_data["scores"],
+            by=request.user,
+        )
+    except TournamentRefusal as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"Table {match.table}: scores saved.")
+    return _back(tournament)
+
+
+@login_required
+@require_POST
+def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A late arrival: a new name (a guest) or a roster player's name."""
+    tournament, access = _keeper(request, tournament_id)
+    if not access.can_keep_score:
+        why = KEEPERS.format(club=tournament.club.name)
+        return pages.forbidden(request, tournament.club, access, why)
+    name = (request.POST.get("name") or "").strip()
+    roster = tournament.club.players.filter(name__iexact=name).first()
+    returning = tournament.entrants.filter(left=True, name__iexact=name).exists()
+    try:
+        entrant = services.night_player_add(
+            tournament_id=tournament.pk, player=roster or name, by=request.user
+        )
+    except TournamentRefusal as refusal:
+        messages.error(request, refusal.message)
+    else:
+        if returning:
+            messages.success(
+                request,
+                f"{entrant.name} is back: seated again from the next round "
+                "(tally kept).",
+            )
+        else:
+            messages.success(
+                request, f"{entrant.name} joins at the last table next round."
+            )
+    return _back(tournament)
+
+
+@login_required
+@require_POST
+def night_leave(
+    request: HttpRequest, tournament_id: int, entrant_id: int
+) -> HttpResponse:
+    """A player goes home: they keep their tally. Two steps: without
+    `confirm` the night's page asks first, naming the player."""
+    tournament, access = _keeper(request, tournament_id)
+    if not access.can_keep_score:
+        why = KEEPERS.format(club=tournament.club.name)
+        return pages.forbidden(request, tournament.club, access, why)
+    if request.POST.get("confirm") != "1":
+        page = reverse("tournaments:detail", args=[tournament.pk])
+        return redirect(f"{page}?leave={entrant_id}#players")
+    try:
+        entrant = services.night_player_leave(
+            tournament_id=tournament.pk, entrant_id=entrant_id, by=request.user
+        )
+    except Entrant.DoesNotExist:
+        messages.error(request, "No such player tonight.")
+    except TournamentRefusal as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"{entrant.name} has gone home (tally kept).")
+    return _back(tournament)
+
+
+@login_required
+@require_safe
+def table_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Printable table cards of the current round: table number, seats with
+    names, the QR code of the table link (scorekeepers)."""
+    tournament, access = _keeper(request, tournament_id)
+    if tournament.format != PROGRESSIVE:
+        raise Http404("Table cards are a progressive night's.")
+    if not access.can_keep_score:
+        why = KEEPERS.format(club=tournament.club.name)
+        return pages.forbidden(request, tournament.club, access, why)
+    night = night_board.build(selectors.tournament_read(tournament))
+    cards = []
+    for card in night.tables:
+        url = request.build_absolute_uri(
+            reverse("tournaments:match_table", args=[tournament.pk, card.id])
+        )
+        cards.append({"card": card, "url": url, "qr": pages.table_qr(url, card.table)})
+    context = {"tournament": tournament, "night": night, "cards": cards}
+    return render(request, f"{T}_cards.html", context)

@@ -1,0 +1,67 @@
+"""What every tournament page needs before it shows anything: the club or the
+tournament the visitor may see (a 404 otherwise, as the club's own pages and the
+API answer), the refusal page of someone who may not act, and the table link's
+QR code. The pages of brackets, matches and nights import it; it imports none
+of them."""
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from pitchclub import selectors as permissions
+from pitchclub.models import Club
+from pitchclub.selectors import ClubAccess
+from tournaments import selectors
+from tournaments.models import Tournament
+
+NO_CLUB = "No such club, or it is private."
+NO_TOURNAMENT = "No such tournament, or its club is private."
+
+
+def club_for(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
+    """The club and what the user may do in it; 404 if the user may not see it,
+    as the club's own pages and the API answer."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise Http404(NO_CLUB)
+    access = permissions.club_access(club=club, user=request.user)
+    if not access.can_view:
+        raise Http404(NO_CLUB)
+    return club, access
+
+
+def tournament_for(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament if the user may read its club's games; 404 otherwise."""
+    try:
+        return selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+    except Tournament.DoesNotExist as missing:
+        raise Http404(NO_TOURNAMENT) from missing
+
+
+def forbidden(
+    request: HttpRequest, club: Club, access: ClubAccess, why: str
+) -> HttpResponse:
+    """The page of someone who may see the club but not do this (a 403)."""
+    context = {"club": club, "access": access, "why": why}
+    return render(request, "pitchclub/clubs/forbidden.html", context, status=403)
+
+
+def table_qr(url: str, table: int | None) -> SafeString:
+    """The table link as an inline SVG QR code, black on white whatever the page's
+    theme (scanners expect dark modules); sized by CSS (as scoring/table/share.py)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=1,
+        border=4,
+        dark="#000",
+        light="#fff",
+        svgclass="qr-code",
+        lineclass=None,
+        omitsize=True,
+    )
+    label = format_html(
+        '<svg role="img" aria-label="{}" ', f"QR code of table {table}'s link {url}"
+    )
+    # segno's markup holds only path data and colours, nothing taken from users.
+    return mark_safe(svg.replace("<svg ", label, 1))

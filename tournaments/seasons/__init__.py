@@ -1,0 +1,1 @@
+"""League seasons: nights, standings, playoffs; their pages and API."""

@@ -1,0 +1,299 @@
+"""League season pages: a season's standings (sortable, phone-readable) and its
+nights; one player's nights; one night's results, games and tournaments; the
+organisers' new season, new night and "Start playoffs"; the club page's
+"Seasons" panel. Views parse a form, ask pitchclub.selectors who may do what, call
+tournaments.seasons.services and render or redirect; a refusal is shown next to the
+field it concerns. Everyone who may read the club reads its seasons."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from pitchclub import selectors as permissions
+from pitchclub.models import Club
+from pitchclub.panels import Panel
+from pitchclub.selectors import ClubAccess
+from scoring.engine import RuleViolation
+from scoring.stats.figures import ScopeChoice
+from scoring.table.sheet import game_cards
+from tournaments.models import Night, Season
+from tournaments.refusals import TournamentRefusal
+from tournaments.seasons import services as seasons
+from tournaments.seasons.forms import NightForm, PlayoffsForm, SeasonForm
+
+T = "tournaments/"
+NO_SEASON = "No such season, or its club is private."
+
+
+def club_seasons_panel(request: HttpRequest, club: Club, access: ClubAccess) -> Panel:
+    """The club page's "Seasons": the club's seasons, latest first (1 query)."""
+    return Panel(
+        f"{T}seasons_panel.html",
+        {"seasons": list(seasons.club_seasons(club=club)), "access": access},
+    )
+
+
+def club_season_choices(club: Club) -> list[ScopeChoice]:
+    """Scoring's leaderboard's seasons (the "season" scope's `club_choices`): the
+    club's, latest first, each with its page (1 query)."""
+    return [
+        ScopeChoice(
+            str(season.pk), season.name, reverse("tournaments:season", args=[season.pk])
+        )
+        for season in seasons.club_seasons(club=club).only("pk", "name")
+    ]
+
+
+def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise Http404("No such club, or it is private.")
+    access = permissions.club_access(club=club, user=request.user)
+    if not access.can_view:
+        raise Http404("No such club, or it is private.")
+    return club, access
+
+
+def _season(request: HttpRequest, season_id: int) -> tuple[Season, ClubAccess]:
+    """The season and what the user may do in its club (2 queries); 404 when a
+    private club hides it."""
+    try:
+        season = seasons.season_get(season_id=season_id, user=request.user)
+    except Season.DoesNotExist as missing:
+        raise Http404(NO_SEASON) from missing
+    return season, permissions.club_access(club=season.club, user=request.user)
+
+
+def _forbidden(
+    request: HttpRequest, club: Club, access: ClubAccess, why: str
+) -> HttpResponse:
+    return render(
+        request,
+        "pitchclub/clubs/forbidden.html",
+        {"club": club, "access": access, "why": why},
+        status=403,
+    )
+
+
+def _add_refusal(
+    form: Form, refusal: Exception, fields: dict[str, str] | None = None
+) -> None:
+    """A service's refusal next to the form field it names (options.target is the
+    form's `target`), or above the form."""
+    name = getattr(refusal, "field", "")
+    name = (fields or {}).get(name, name)
+    form.add_error(
+        name if name in form.fields else None, getattr(refusal, "message", "")
+    )
+
+
+# --- A club's new season -------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def season_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club, access = _club(request, slug)
+    if not access.can_manage:
+        return _forbidden(
+            request, club, access, "Only the club's organisers can start a season."
+        )
+    if request.method == "POST":
+        form = SeasonForm(request.POST)
+        if form.is_valid():
+            try:
+                season = seasons.season_create(
+                    club=club, created_by=request.user, **form.service_fields()
+                )
+            except (seasons.SeasonRefusal, RuleViolation) as refusal:
+                _add_refusal(form, refusal, {"options.target": "target"})
+            else:
+                messages.success(request, f"{season.name} has started.")
+                return redirect("tournaments:season", season_id=season.pk)
+        status = 400
+    else:
+        today = timezone.localdate()
+        form = SeasonForm(initial={"starts": today})
+        status = 200
+    context = {"club": club, "access": access, "form": form}
+    return render(request, f"{T}season_new.html", context, status=status)
+
+
+# --- A season: standings and nights --------------------------------------------------
+
+
+def _season_page(
+    request: HttpRequest,
+    season: Season,
+    access: ClubAccess,
+    *,
+    night_form: NightForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    view = seasons.season_read(season)
+    sort = request.GET.get("sort", "rank")
+    if sort not in seasons.STANDINGS_SORTS:
+        sort = "rank"
+    qualified = [line for line in view.standings if line.qualified]
+    others = [line for line in view.standings if not line.qualified]
+    if night_form is None and access.can_manage:
+        today = timezone.localdate()
+        night_form = NightForm(
+            initial={"date": today if season.starts <= today <= season.ends else None}
+        )
+    context = {
+        "season": season,
+        "club": season.club,
+        "access": access,
+        "sort": sort,
+        "columns": COLUMNS,
+        "qualified": seasons.standings_sorted(qualified, sort),
+        "others": seasons.standings_sorted(others, sort),
+        "nights": list(reversed(view.nights)),
+        "night_form": night_form,
+    }
+    return render(request, f"{T}season.html", context, status=status)
+
+
+# The standings' columns after the player's: (sort key, heading, full name).
+COLUMNS = [
+    ("counted", "Counted", "Counted total"),
+    ("nights", "Nights", "Nights played"),
+    ("games", "Games", "Games played"),
+    ("wins", "Won", "Games won"),
+    ("points", "Points", "Points scored"),
+]
+
+
+@require_safe
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    season, access = _season(request, season_id)
+    return _season_page(request, season, access)
+
+
+@require_POST
+@login_required
+def night_new(request: HttpRequest, season_id: int) -> HttpResponse:
+    season, access = _season(request, season_id)
+    if not access.can_manage:
+        return _forbidden(
+            request,
+            season.club,
+            access,
+            "Only the club's organisers can add a night to a season.",
+        )
+    form = NightForm(request.POST)
+    if form.is_valid():
+        try:
+            night = seasons.night_add(
+                season=season, date=form.cleaned_data["date"], by=request.user
+            )
+        except seasons.SeasonRefusal as refusal:
+            _add_refusal(form, refusal)
+        else:
+            day = date_format(night.date, "D j M Y")
+            messages.success(request, f"Night of {day} added to {season.name}.")
+            return redirect("tournaments:season", season_id=season.pk)
+    return _season_page(request, season, access, night_form=form, status=400)
+
+
+# --- One player's season, one night --------------------------------------------------
+
+
+@require_safe
+def season_player(request: HttpRequest, season_id: int, player_id: int) -> HttpResponse:
+    season, access = _season(request, season_id)
+    line = next(
+        (
+            line
+            for line in seasons.season_standings(season)
+            if line.player_id == player_id
+        ),
+        None,
+    )
+    if line is None:
+        raise Http404("This player has played no game of the season.")
+    nights = {night.date: night for night in Night.objects.filter(season=season)}
+    context = {
+        "season": season,
+        "club": season.club,
+        "access": access,
+        "line": line,
+        "nights": [(nights[night.date], night) for night in line.night_lines],
+    }
+    return render(request, f"{T}season_player.html", context)
+
+
+@require_safe
+def night_detail(request: HttpRequest, season_id: int, night_id: int) -> HttpResponse:
+    season, access = _season(request, season_id)
+    night = Night.objects.filter(season=season, pk=night_id).first()
+    if night is None:
+        raise Http404("No such night in this season.")
+    context = {
+        "season": season,
+        "club": season.club,
+        "access": access,
+        "night": night,
+        "results": seasons.night_results(season, night),
+        "games": game_cards(seasons.night_games(season, night)),
+        "tournaments": seasons.season_tournaments(season, [night.date]),
+    }
+    return render(request, f"{T}night.html", context)
+
+
+# --- Playoffs ------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def season_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
+    season, access = _season(request, season_id)
+    if not access.can_manage:
+        return _forbidden(
+            request,
+            season.club,
+            access,
+            "Only the club's organisers can start a season's playoffs.",
+        )
+    qualified = [line for line in seasons.season_standings(season) if line.qualified]
+    status = 200
+    if request.method == "POST":
+        form = PlayoffsForm(request.POST)
+        if form.is_valid():
+            try:
+                tournament = seasons.playoffs_start(
+                    season=season,
+                    size=form.cleaned_data["size"],
+                    format=form.cleaned_data["format"],
+                    name=form.cleaned_data["name"] or None,
+                    by=request.user,
+                )
+            except (seasons.SeasonRefusal, TournamentRefusal, RuleViolation) as no:
+                _add_refusal(form, no)
+            else:
+                messages.success(request, f"{tournament.name} has started.")
+                return redirect("tournaments:detail", tournament_id=tournament.pk)
+        status = 400
+    else:
+        form = PlayoffsForm(initial={"size": min(len(qualified), 4) or None})
+    context: dict[str, Any] = {
+        "season": season,
+        "club": season.club,
+        "access": access,
+        "form": form,
+        "qualified": qualified,
+    }
+    return render(request, f"{T}season_playoffs.html", context, status=status)
