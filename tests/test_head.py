@@ -17,7 +17,7 @@ from django.utils.http import urlsafe_base64_encode
 from pitchclub import services as club_services
 from pitchclub.models import Role
 from tests.factories import UserFactory, game_factory, record
-from tournaments.brackets import services as tournament_services
+from tournaments.brackets import create as tournament_services
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ move with their seats."""
 from pitchclub.hooks import PlayersMerging
 from pitchclub.refusals import Refusal
 from scoring.games import hooks
-from tournaments.brackets import services
+from tournaments.matches import results
 from tournaments.models import EntrantPlayer
 
 
@@ -18,7 +18,7 @@ def match_follows_game(event: hooks.GameEvent) -> None:
         abandoned = True
     elif isinstance(event, hooks.GameResumed):
         abandoned = False
-    services.match_follow_game(
+    results.match_follow_game(
         game=event.game,
         abandoned=abandoned,
         deleted=isinstance(event, hooks.GameDeleted),

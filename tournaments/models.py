@@ -1,7 +1,7 @@
 """Tournaments, entrants, rounds and matches. Thin: fields, constraints, __str__.
 
 What a draw is (who meets whom, who moves on) is computed by `tournaments.pairing`
-and written here by `tournaments.brackets.services`; the rows keep the draw, each
+and written here by `tournaments.brackets.draw`; the rows keep the draw, each
 match's status, wins, scores and winner, so a bracket is read without replaying it.
 """
 

@@ -4,6 +4,7 @@ results, next round) and everyone's (bracket, wall view, printed sheets)."""
 from django.urls import path
 
 from tournaments import views
+from tournaments.brackets import views as bracket_views
 from tournaments.matches import views as match_views
 from tournaments.nights import views as night_views
 from tournaments.seasons import views as season_views
@@ -13,7 +14,9 @@ app_name = "tournaments"
 urlpatterns = [
     # The tournaments of a club, and a new one (from the club page).
     path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="list"),
-    path("clubs/<slug:slug>/tournaments/new/", match_views.tournament_new, name="new"),
+    path(
+        "clubs/<slug:slug>/tournaments/new/", bracket_views.tournament_new, name="new"
+    ),
     # A progressive night: check-in, table scores, arrivals and leavers, cards.
     path(
         "clubs/<slug:slug>/nights/new/", night_views.night_new, name="progressive_new"
@@ -55,7 +58,7 @@ urlpatterns = [
     # its table link and QR code, "Start game at table N" and the paper result.
     path(
         "tournaments/<int:tournament_id>/rounds/",
-        match_views.round_draw,
+        bracket_views.round_draw,
         name="round_draw",
     ),
     path(

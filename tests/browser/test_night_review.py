@@ -10,8 +10,10 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import sign_in
 from tests.browser.test_tournament_play import Grange, Screenshot, grange, look
-from tournaments.brackets import services
+from tournaments.brackets import create
+from tournaments.matches import services as match_services
 from tournaments.models import Match
+from tournaments.nights import services as night_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 __all__ = ["grange"]
@@ -23,20 +25,20 @@ NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hal Longname-Fitzgeral
 def test_the_night_wall_and_a_table_page(
     page: Page, live_server: Any, grange: Grange, screenshot: Screenshot
 ) -> None:
-    night = services.tournament_create(
+    night = create.tournament_create(
         club=grange.club,
         name="Thursday progressive",
         format="progressive",
         variant="auction",
         settings={"hands_per_round": 3},
-        entrants=[services.EntrantInput(players=[name]) for name in NAMES],
+        entrants=[create.EntrantInput(players=[name]) for name in NAMES],
         created_by=grange.organiser,
     )
     first, second, third = Match.objects.filter(tournament=night).order_by("table")
-    services.table_result_enter(
+    night_services.table_result_enter(
         tournament_id=night.pk, match_id=first.pk, scores=[5, 1]
     )
-    services.match_game_start(tournament_id=night.pk, match_id=second.pk)
+    match_services.match_game_start(tournament_id=night.pk, match_id=second.pk)
     sign_in(page, grange.keeper, live_server.url)
 
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -74,20 +76,20 @@ def test_a_finished_nights_wall(
     page: Page, live_server: Any, grange: Grange, screenshot: Screenshot
 ) -> None:
     names = [*NAMES, "Lou", "Max", "Ned", "Oz", "Pat"]
-    night = services.tournament_create(
+    night = create.tournament_create(
         club=grange.club,
         name="Thursday progressive",
         format="progressive",
         variant="auction",
         settings={"hands_per_round": None, "rounds": 1},
         options={"target": 11},
-        entrants=[services.EntrantInput(players=[name]) for name in names],
+        entrants=[create.EntrantInput(players=[name]) for name in names],
         created_by=grange.organiser,
     )
     for number, table in enumerate(Match.objects.filter(tournament=night)):
         sides = 2 if len(table.seats) == 4 else len(table.seats)
         scores = [11 - number, *range(sides - 1)]
-        services.table_result_enter(
+        night_services.table_result_enter(
             tournament_id=night.pk, match_id=table.pk, scores=scores
         )
     page.set_viewport_size({"width": 1280, "height": 800})

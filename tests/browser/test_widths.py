@@ -33,7 +33,9 @@ from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.factories import UserFactory
-from tournaments.brackets import services as tournament_services
+from tournaments.brackets import create
+from tournaments.matches import services as match_services
+from tournaments.nights import services as night_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -306,22 +308,23 @@ TARGETS: list[Target] = [
 # names, a game under way at a table; a Swiss of seven long-named players with its
 # first round played.
 def tournament(world: World, format: str) -> int:
-    from tournaments.brackets import services as tournament_services
+    from tournaments.brackets import create
+    from tournaments.matches import services as match_services
     from tournaments.models import Match
     from tournaments.vocabulary import TOURNAMENT_NAME_MAX
 
     teams = format == "double_elimination"
     if teams:
         entrants = [
-            tournament_services.EntrantInput(
+            create.EntrantInput(
                 players=NAMES[2 * i : 2 * i + 2],
                 name=fill("WM"[i % 2] + "W", TOURNAMENT_NAME_MAX - i),
             )
             for i in range(3)
         ]
     else:
-        entrants = [tournament_services.EntrantInput(players=[n]) for n in NAMES]
-    t = tournament_services.tournament_create(
+        entrants = [create.EntrantInput(players=[n]) for n in NAMES]
+    t = create.tournament_create(
         club=world.club,
         name=fill("W", TOURNAMENT_NAME_MAX),
         format=format,
@@ -332,9 +335,7 @@ def tournament(world: World, format: str) -> int:
         created_by=world.keeper,
     )
     for match in Match.objects.filter(tournament=t, status="ready").order_by("id"):
-        game, _ = tournament_services.match_game_start(
-            tournament_id=t.pk, match_id=match.pk
-        )
+        game, _ = match_services.match_game_start(tournament_id=t.pk, match_id=match.pk)
         if teams:
             auction_hands(game, 4)
         else:
@@ -495,22 +496,22 @@ def layout_problems(page: Page, width: int) -> list[str]:
 # A progressive night (issue 14) of the long-named players: table 1's scores in
 # on paper, the others still to play.
 def night(world: World) -> int:
-    from tournaments.brackets import services as tournament_services
+    from tournaments.brackets import create
     from tournaments.models import Match
     from tournaments.vocabulary import TOURNAMENT_NAME_MAX
 
-    t = tournament_services.tournament_create(
+    t = create.tournament_create(
         club=world.club,
         name=fill("W", TOURNAMENT_NAME_MAX),
         format="progressive",
         variant="auction",
         settings={"hands_per_round": 4},
-        entrants=[tournament_services.EntrantInput(players=[n]) for n in NAMES],
+        entrants=[create.EntrantInput(players=[n]) for n in NAMES],
         created_by=world.keeper,
     )
     first = Match.objects.filter(tournament=t).order_by("number").first()
     sides = 2 if len(first.seats) == 4 else len(first.seats)
-    tournament_services.table_result_enter(
+    night_services.table_result_enter(
         tournament_id=t.pk, match_id=first.pk, scores=list(range(sides, 0, -1))
     )
     return t.pk
@@ -561,7 +562,7 @@ def tournament_match(world: World, state: str) -> str:
     `table` (the table link's one-tap start)."""
     players = NAMES[1:]
     names = [fill("W", 80), fill("MW", 80), CLUB_NAME_SPACED]
-    tournament = tournament_services.tournament_create(
+    tournament = create.tournament_create(
         club=world.club,
         name=fill("W", 80),
         format="single_elimination",
@@ -569,22 +570,20 @@ def tournament_match(world: World, state: str) -> str:
         team_size=2,
         settings={"games_per_match": 3},
         entrants=[
-            tournament_services.EntrantInput(
-                players=players[2 * i : 2 * i + 2], name=name
-            )
+            create.EntrantInput(players=players[2 * i : 2 * i + 2], name=name)
             for i, name in enumerate(names)
         ],
         created_by=world.keeper,
     )
     match = tournament.matches.get(status="ready")
     if state == "played":
-        game, _ = tournament_services.match_game_start(
+        game, _ = match_services.match_game_start(
             tournament_id=tournament.pk, match_id=match.pk
         )
         auction_hands(game, 4)
     if state == "done":
         winner = match.entrant_a_id
-        tournament_services.match_result_enter(
+        match_services.match_result_enter(
             tournament_id=tournament.pk,
             match_id=match.pk,
             winner=winner,

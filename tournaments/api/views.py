@@ -44,7 +44,8 @@ from scoring.api.views import GameOutput, PlayerRefField, game_payload
 from scoring.games import selectors as game_selectors
 from scoring.models import Variant
 from tournaments import selectors
-from tournaments.brackets import services
+from tournaments.brackets import create, draw
+from tournaments.matches import services as match_services
 from tournaments.models import (
     Bracket,
     Entrant,
@@ -54,6 +55,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.nights import services as night_services
 from tournaments.refusals import CONFLICT_CODES
 from tournaments.vocabulary import ENTRANTS_MAX, PROGRESSIVE, TOURNAMENT_NAME_MAX
 
@@ -163,18 +165,18 @@ class EntrantField(serializers.Field):
         '"players": […]}}.'
     }
 
-    def to_internal_value(self, data: Any) -> services.EntrantInput:
+    def to_internal_value(self, data: Any) -> create.EntrantInput:
         if isinstance(data, str) or (
             isinstance(data, dict) and set(data) == {"player"}
         ):
             ref = PlayerRefField()
             ref.bind("player", self)
-            return services.EntrantInput(players=[ref.to_internal_value(data)])
+            return create.EntrantInput(players=[ref.to_internal_value(data)])
         if isinstance(data, dict):
             read = EntrantObjectInput(data=data, context=self.context)
             if not read.is_valid():
                 raise ValidationError(read.errors)
-            return services.EntrantInput(
+            return create.EntrantInput(
                 players=read.validated_data["players"],
                 name=read.validated_data.get("name"),
             )
@@ -447,7 +449,7 @@ class TournamentsAPI(APIView):
         if club is None:
             raise ValidationError({"club": [f"There is no club {slug!r}."]})
         _check_keeper(request, club)
-        tournament = services.tournament_create(
+        tournament = create.tournament_create(
             **fields, club=club, created_by=request.user
         )
         return _read(tournament.pk, status.HTTP_201_CREATED)
@@ -491,7 +493,7 @@ class MatchGameAPI(APIView):
         tournament = _tournament(request, tournament_id)
         _check_keeper(request, tournament.club)
         try:
-            game, match = services.match_game_start(
+            game, match = match_services.match_game_start(
                 tournament_id=tournament.pk, match_id=match_id, by=request.user
             )
         except Match.DoesNotExist as missing:
@@ -533,7 +535,7 @@ class MatchResultAPI(APIView):
         given = data.validated_data
         try:
             if tournament.format == PROGRESSIVE:
-                services.table_result_enter(
+                night_services.table_result_enter(
                     tournament_id=tournament.pk,
                     match_id=match_id,
                     scores=given.get("scores"),
@@ -543,7 +545,7 @@ class MatchResultAPI(APIView):
             elif "winner" not in given:
                 raise ValidationError({"winner": ["Give the winning entrant's id."]})
             else:
-                services.match_result_enter(
+                match_services.match_result_enter(
                     tournament_id=tournament.pk,
                     match_id=match_id,
                     winner=given["winner"],
@@ -574,7 +576,7 @@ class RoundsAPI(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = _tournament(request, tournament_id)
         _check_keeper(request, tournament.club)
-        services.round_draw(tournament_id=tournament.pk, by=request.user)
+        draw.round_draw(tournament_id=tournament.pk, by=request.user)
         return _read(tournament.pk, status.HTTP_201_CREATED)
 
 
@@ -600,7 +602,7 @@ class NightPlayersAPI(APIView):
         _check_keeper(request, tournament.club)
         data = NightPlayerInput(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
-        services.night_player_add(
+        night_services.night_player_add(
             tournament_id=tournament.pk,
             player=data.validated_data["player"],
             by=request.user,
@@ -628,7 +630,7 @@ class NightPlayerLeaveAPI(APIView):
         tournament = _tournament(request, tournament_id)
         _check_keeper(request, tournament.club)
         try:
-            services.night_player_leave(
+            night_services.night_player_leave(
                 tournament_id=tournament.pk, entrant_id=entrant_id, by=request.user
             )
         except Entrant.DoesNotExist as missing:

@@ -1,6 +1,8 @@
-"""Forms of the organiser's tournament pages: they parse what was typed; what a
-tournament may be is checked by the services (tournaments.brackets.services), whose
-refusals come back next to the field they name."""
+"""The new tournament's form (format, settings, the game, entrants picked from the
+roster with seeds and partners): it parses what was typed; what a tournament may
+be is checked by tournaments.brackets.create, whose refusals come back next to the
+field they name; `refusal_text` says one in the page's words. One indivisible
+thing: the form and the words it shows."""
 
 import re
 from collections.abc import Sequence
@@ -11,10 +13,9 @@ from django import forms
 from pitchclub.models import Player
 from pitchclub.text import parse_whole_number
 from scoring.engine import RuleViolation
-from scoring.engine.rules import MAX_HAND_LIMIT
 from scoring.refusals import sentence
 from scoring.table.forms import VARIANT_CHOICES, PlainForm
-from tournaments.brackets.services import EntrantInput
+from tournaments.brackets.create import EntrantInput
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import (
     CYCLES,
@@ -22,9 +23,6 @@ from tournaments.vocabulary import (
     FORMAT_LABELS,
     FORMATS_RUN,
     GAMES_PER_MATCH,
-    MOVEMENT_LABELS,
-    NIGHT_ROUNDS_MAX,
-    NIGHT_SCORING_LABELS,
     SETTINGS_DEFAULTS,
     TOURNAMENT_NAME_MAX,
 )
@@ -53,7 +51,7 @@ PAGE_WORDS = {
 }
 
 
-def _refusal_text(refusal: TournamentRefusal | RuleViolation) -> str:
+def refusal_text(refusal: TournamentRefusal | RuleViolation) -> str:
     if isinstance(refusal, RuleViolation):
         return sentence(refusal)
     if refusal.code in PAGE_WORDS:
@@ -402,7 +400,7 @@ class TournamentForm(PlainForm):
         field = refusal.field
         if field == "entrants" and NONE_PICKED in self.entrants_errors:
             return  # Said already, in the form's words.
-        text = self._entrant_name_twice(refusal) or _refusal_text(refusal)
+        text = self._entrant_name_twice(refusal) or refusal_text(refusal)
         entrant = re.fullmatch(
             r"entrants\.([0-9]+)(?:\.players\.([0-9]+)|\.(name))?", field
         )
@@ -447,190 +445,3 @@ class TournamentForm(PlainForm):
             f"Entrant {index + 1} is already called {name}: give each entrant its "
             "own name."
         )
-
-
-class PaperResultForm(PlainForm):
-    """A match played on paper: who won, and optionally the points of each."""
-
-    winner = forms.TypedChoiceField(
-        label="Winner",
-        coerce=int,
-        widget=forms.RadioSelect,
-        error_messages={
-            "required": "Choose who won the match.",
-            "invalid_choice": "Choose one of the match's two entrants.",
-        },
-    )
-
-    def __init__(self, *args: Any, entrants: Sequence[tuple[int, str]], **kwargs: Any):
-        """`entrants`: the match's two entrants (id, name) in seat order."""
-        super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = list(entrants)
-        for index, (_, name) in enumerate(entrants):
-            self.fields[f"score_{index}"] = forms.CharField(
-                label=f"Points of {name}",
-                required=False,
-                max_length=6,
-                widget=forms.TextInput(
-                    attrs={"inputmode": "numeric", "autocomplete": "off"}
-                ),
-            )
-        self.count = len(entrants)
-
-    def score_fields(self) -> list[forms.BoundField]:
-        return [self[f"score_{index}"] for index in range(self.count)]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        scores: list[int] = []
-        given = [(data.get(f"score_{i}") or "").strip() for i in range(self.count)]
-        if any(given):
-            for index, text in enumerate(given):
-                number = _points(text)
-                if number is None:
-                    self.add_error(
-                        f"score_{index}",
-                        "Type the points as a number, like 11 or -3; or leave both "
-                        "scores empty.",
-                    )
-                else:
-                    scores.append(number)
-        data["scores"] = scores if len(scores) == self.count else None
-        return data
-
-    def add_refusal(self, refusal: TournamentRefusal) -> None:
-        field = {"winner": "winner", "scores": "score_0"}.get(refusal.field)
-        self.add_error(field, refusal.message)
-
-
-def _points(text: str) -> int | None:
-    """A score typed on the page: a whole number, maybe below zero (set back)."""
-    # A phone's keyboard may type the minus sign (U+2212) for a hyphen.
-    negative = text.startswith(("-", "\N{MINUS SIGN}"))
-    number = parse_whole_number(text[1:] if negative else text, max_digits=4)
-    if number is None:
-        return None
-    return -number if negative else number
-
-
-class NightForm(PlainForm):
-    """A progressive night: its name, game, rounds and hands, movement and
-    tally, and the players checked in (roster ticks, then new guests' names,
-    one a line), seated in that order or in a random draw (`seeding`)."""
-
-    name = forms.CharField(
-        label="Night's name",
-        max_length=TOURNAMENT_NAME_MAX,
-        error_messages={"required": "Give the night a name."},
-    )
-    variant = forms.ChoiceField(
-        label="Game", choices=VARIANT_CHOICES, initial=VARIANT_CHOICES[0][0]
-    )
-    rounds = forms.IntegerField(
-        label="Rounds",
-        min_value=1,
-        max_value=NIGHT_ROUNDS_MAX,
-        initial=4,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    hands_per_round = forms.IntegerField(
-        label="Hands a round (empty: a game to the target)",
-        required=False,
-        min_value=1,
-        max_value=MAX_HAND_LIMIT,
-        initial=8,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    movement = forms.ChoiceField(
-        label="Movement",
-        choices=list(MOVEMENT_LABELS.items()),
-        initial="winners_up",
-        widget=forms.RadioSelect,
-    )
-    scoring = forms.ChoiceField(
-        label="Tally",
-        choices=list(NIGHT_SCORING_LABELS.items()),
-        initial="points",
-        widget=forms.RadioSelect,
-    )
-    seeding = forms.ChoiceField(
-        label="Seats for round 1",
-        choices=[
-            ("given", "In the order listed: ticked names, then guests"),
-            ("random", "A random draw"),
-        ],
-        initial="given",
-        required=False,
-        widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose the order listed or a random draw."},
-    )
-    guests = forms.CharField(
-        label="New guests (one name a line)",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "words"}),
-    )
-
-    def __init__(self, *args: Any, roster: Sequence[Player], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.roster = list(roster)
-        self.fields["players"] = forms.MultipleChoiceField(
-            label="Checked in",
-            required=False,
-            choices=[(str(p.pk), p.name) for p in self.roster],
-            widget=forms.CheckboxSelectMultiple,
-        )
-
-    def entrants(self) -> list[EntrantInput]:
-        """The players checked in, roster order then guests as typed."""
-        picked = set(self.cleaned_data.get("players") or [])
-        players: list[str | Player] = [p for p in self.roster if str(p.pk) in picked]
-        guests = (self.cleaned_data.get("guests") or "").splitlines()
-        players += [name.strip() for name in guests if name.strip()]
-        return [EntrantInput(players=[player]) for player in players]
-
-    def settings(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {
-            "rounds": data["rounds"],
-            "hands_per_round": data["hands_per_round"],
-            "movement": data["movement"],
-            "scoring": data["scoring"],
-            # Left out by an older page: the order checked in.
-            "seeding": data.get("seeding") or "given",
-        }
-
-    def add_refusal(self, refusal: TournamentRefusal | RuleViolation) -> None:
-        field = refusal.field
-        if field.startswith("settings."):
-            field = field[9:]
-        elif field.startswith("entrants"):
-            field = "players"
-        self.add_error(field if field in self.fields else None, _refusal_text(refusal))
-
-
-class TableScoresForm(PlainForm):
-    """A progressive table's paper scores, one per side."""
-
-    def __init__(self, *args: Any, sides: Sequence[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.count = len(sides)
-        for index, name in enumerate(sides):
-            self.fields[f"score_{index}"] = forms.CharField(
-                label=name,
-                max_length=6,
-                error_messages={"required": f"Type {name}'s points."},
-                widget=forms.TextInput(
-                    attrs={"inputmode": "numeric", "autocomplete": "off"}
-                ),
-            )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        scores = []
-        for index in range(self.count):
-            number = _points((data.get(f"score_{index}") or "").strip())
-            if number is None:
-                self.add_error(f"score_{index}", "Type the points as a number.")
-            scores.append(number)
-        data["scores"] = scores
-        return data

@@ -6,6 +6,8 @@ and the tally in prize order."""
 from dataclasses import dataclass, field
 from typing import Any
 
+from tournaments.matches.page import side_lines
+
 # Seats of a table (pairing.progressive): North, East, South, West, a fifth.
 SEAT_NAMES = ("N", "E", "S", "W", "5th")
 
@@ -65,25 +67,6 @@ def round_length(settings: dict[str, Any], options: dict[str, Any]) -> str:
         return f"{hands} hand{'s' if hands != 1 else ''} a round"
     target = options.get("target")
     return f"a game to {target} a round" if target else "a game a round"
-
-
-def side_lines(
-    match: dict[str, Any], names: dict[int, str]
-) -> list[tuple[str, int | None, bool]]:
-    """A table's sides: partners at a table of four ("Ann & Cy", seats 0 and 2),
-    each player at a solo table; each with its score (None before a result) and
-    whether it moves up."""
-    seats, scores = match["entrants"], match["scores"]
-    moving = set(match["winners"])
-    split = [seats[0::2], seats[1::2]] if len(seats) == 4 else [[p] for p in seats]
-    return [
-        (
-            " & ".join(names[p] for p in side),
-            None if scores is None else scores[number],
-            bool(moving.intersection(side)),
-        )
-        for number, side in enumerate(split)
-    ]
 
 
 def build(data: dict[str, Any], round_number: int | None = None) -> Night:

@@ -19,10 +19,11 @@ from pitchclub import selectors as permissions
 from pitchclub.selectors import ClubAccess
 from scoring.engine import RuleViolation
 from tournaments import pages, pairing, selectors
-from tournaments.brackets import services
-from tournaments.brackets.forms import NightForm, TableScoresForm
+from tournaments.brackets import create
 from tournaments.models import Entrant, Match, Tournament
 from tournaments.nights import board as night_board
+from tournaments.nights import services
+from tournaments.nights.forms import NightForm, TableScoresForm
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -42,7 +43,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            tournament = services.tournament_create(
+            tournament = create.tournament_create(
                 club=club,
                 name=data["name"],
                 format=PROGRESSIVE,

@@ -47,7 +47,7 @@ from scoring.models import Game, Seat, Status
 from scoring.stats import tallies
 from scoring.stats.figures import ScopeRefused
 from tournaments import formats
-from tournaments.brackets import services as tournament_services
+from tournaments.brackets import create as tournament_services
 from tournaments.models import (
     SEASON_NAME_MAX,
     EntrantPlayer,

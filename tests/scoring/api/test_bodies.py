@@ -16,7 +16,7 @@ from scoring.models import Game
 from tests.factories import UserFactory, record
 from tests.helpers import error_at
 from tests.scoring.api.helpers import GAMES, SEAT_1_MAKES_2, _as_record, hands_url
-from tournaments.brackets import services as tournament_services
+from tournaments.brackets import create as tournament_services
 from tournaments.seasons import services as seasons
 
 

@@ -34,7 +34,7 @@ from scoring.models import Game
 from scoring.stats import figures as stats
 from tests.factories import NAMES, UserFactory, record
 from tournaments.api import views as tournament_apis
-from tournaments.brackets import services as tournament_services
+from tournaments.brackets import create as tournament_services
 from tournaments.seasons import api as season_apis
 from tournaments.seasons import services as seasons
 

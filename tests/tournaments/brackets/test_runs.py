@@ -12,7 +12,8 @@ from django.contrib.auth.models import AbstractUser
 from pitchclub.models import Club
 from tests.tournaments.conftest import People
 from tournaments import selectors
-from tournaments.brackets import services
+from tournaments.brackets import create, draw
+from tournaments.matches import services as match_services
 from tournaments.models import Tournament
 
 SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 16, 17]
@@ -22,13 +23,13 @@ def _run(
     club: Club, by: AbstractUser, format: str, n: int, seed: int, **settings: object
 ) -> tuple[dict, list[dict]]:
     rng = random.Random(seed)
-    tournament = services.tournament_create(
+    tournament = create.tournament_create(
         club=club,
         name=f"{format} {n}",
         format=format,
         variant="auction",
         settings=settings,
-        entrants=[services.EntrantInput(players=[f"P{i}"]) for i in range(n)],
+        entrants=[create.EntrantInput(players=[f"P{i}"]) for i in range(n)],
         created_by=by,
     )
     played: list[dict] = []
@@ -46,12 +47,12 @@ def _run(
         ]
         if not open_:
             assert format == "swiss", read
-            services.round_draw(tournament_id=tournament.pk, by=by)
+            draw.round_draw(tournament_id=tournament.pk, by=by)
             continue
         match = rng.choice(open_)
         winner = rng.choice(match["entrants"])
         scores = [rng.randint(-4, 11), rng.randint(-4, 11)]
-        services.match_result_enter(
+        match_services.match_result_enter(
             tournament_id=tournament.pk,
             match_id=match["id"],
             winner=winner,

@@ -9,7 +9,7 @@ from pitchclub import services as club_services
 from pitchclub.models import Club, Player
 from pitchclub.refusals import Refusal
 from tests.tournaments.conftest import People
-from tournaments.brackets import services
+from tournaments.brackets import create
 from tournaments.models import (
     Entrant,
     EntrantPlayer,
@@ -21,12 +21,12 @@ from tournaments.models import (
 
 
 def _cup(club: Club, by: AbstractUser, *names: str) -> Tournament:
-    return services.tournament_create(
+    return create.tournament_create(
         club=club,
         name="Cup",
         format="single_elimination",
         variant="auction",
-        entrants=[services.EntrantInput(players=[name]) for name in names],
+        entrants=[create.EntrantInput(players=[name]) for name in names],
         created_by=by,
     )
 

@@ -26,7 +26,7 @@ from tests.tournaments.helpers import (
     start_game,
     win_game,
 )
-from tournaments.brackets import services
+from tournaments.brackets.draw import round_draw
 from tournaments.models import Tournament
 from tournaments.panels import club_tournaments
 
@@ -354,7 +354,7 @@ def test_a_swiss_over_its_rounds(
             for who in (people.scorekeeper, people.member):
                 assert draw not in page(signed_in(who), url).content.decode()
             assert draw not in page(Client(), url).content.decode()
-            services.round_draw(tournament_id=t["id"])
+            round_draw(tournament_id=t["id"])
             t = read(organiser_api, t["id"])
         else:
             assert draw not in organiser

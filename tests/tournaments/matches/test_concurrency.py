@@ -11,7 +11,8 @@ from pitchclub import services as club_services
 from scoring import engine
 from scoring.games import services as scoring_services
 from tests.factories import UserFactory
-from tournaments.brackets import services
+from tournaments.brackets import create
+from tournaments.matches import services as match_services
 from tournaments.models import Match, MatchStatus
 
 pytestmark = [
@@ -33,20 +34,20 @@ def _winning_hand(seat: int) -> engine.HandInput:
 def test_two_matches_won_at_once_both_reach_the_final() -> None:
     organiser = UserFactory()
     club = club_services.club_create(name="Race Club", by=organiser)
-    tournament = services.tournament_create(
+    tournament = create.tournament_create(
         club=club,
         name="Cup",
         format="single_elimination",
         variant="auction",
         options={"target": 3},
-        entrants=[services.EntrantInput(players=[n]) for n in ("A", "B", "C", "D")],
+        entrants=[create.EntrantInput(players=[n]) for n in ("A", "B", "C", "D")],
         created_by=organiser,
     )
     first_round = list(
         Match.objects.filter(tournament=tournament, round__number=1).order_by("number")
     )
     games = [
-        services.match_game_start(
+        match_services.match_game_start(
             tournament_id=tournament.pk, match_id=match.pk, by=organiser
         )[0]
         for match in first_round

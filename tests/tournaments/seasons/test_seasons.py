@@ -16,8 +16,10 @@ from scoring.engine import RuleViolation
 from scoring.games import hooks, services
 from scoring.models import Game
 from tests.factories import UserFactory
-from tournaments.brackets import services as tournament_services
+from tournaments.brackets import create
+from tournaments.matches import services as match_services
 from tournaments.models import Night, NightGame, Season, Tournament
+from tournaments.nights import services as night_services
 from tournaments.seasons import services as seasons
 
 pytestmark = pytest.mark.django_db
@@ -189,21 +191,17 @@ def test_a_game_started_for_a_night_belongs_to_it_whatever_the_day(club: Club) -
 
 def test_a_tournaments_games_belong_to_the_night_of_its_day(club: Club) -> None:
     season = make_season(club, DEC[3])
-    cup = tournament_services.tournament_create(
+    cup = create.tournament_create(
         club=club,
         name="Cup",
         format="round_robin",
         variant="auction",
         options={"target": 6},
-        entrants=[
-            tournament_services.EntrantInput(players=[n]) for n in ("Ann", "Bob")
-        ],
+        entrants=[create.EntrantInput(players=[n]) for n in ("Ann", "Bob")],
     )
     Tournament.objects.filter(pk=cup.pk).update(created_at=at(DEC[3], 19))
     match = cup.matches.get()
-    game, _ = tournament_services.match_game_start(
-        tournament_id=cup.pk, match_id=match.pk
-    )
+    game, _ = match_services.match_game_start(tournament_id=cup.pk, match_id=match.pk)
     # Its game started after midnight, still the night of the tournament.
     Game.objects.filter(pk=game.pk).update(created_at=at(DEC[4], 0))
     finish(game, 1)
@@ -368,21 +366,21 @@ def test_a_progressive_season_counts_each_nights_progressive_tally(
     of club games only that night counts 0, ranked by wins then points."""
     season = make_season(club, DEC[3], scoring="progressive")
     names = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hal"]
-    night = tournament_services.tournament_create(
+    night = create.tournament_create(
         club=club,
         name="Progressive",
         format="progressive",
         variant="auction",
         settings={"rounds": 1, "hands_per_round": 4},
-        entrants=[tournament_services.EntrantInput(players=[n]) for n in names],
+        entrants=[create.EntrantInput(players=[n]) for n in names],
     )
     Tournament.objects.filter(pk=night.pk).update(created_at=at(DEC[3]))
     first, second = night.matches.order_by("number")
     # Table 1: Ann & Cy 9, Bob & Di 5; table 2: Eve & Gus 2, Finn & Hal 7.
-    tournament_services.table_result_enter(
+    night_services.table_result_enter(
         tournament_id=night.pk, match_id=first.pk, scores=[9, 5]
     )
-    tournament_services.table_result_enter(
+    night_services.table_result_enter(
         tournament_id=night.pk, match_id=second.pk, scores=[2, 7]
     )
     played(club, DEC[3], "Zed", "Yul", 2)
