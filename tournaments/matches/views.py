@@ -2,7 +2,7 @@
 QR code, "Start game at table N", the paper result), the table link itself, and
 drawing a Swiss's next round.
 
-Who may do what is the API's (tournaments.api.views): anyone who may read the club's
+Who may do what is the API's (tournaments.api.access): anyone who may read the club's
 games reads its tournaments and matches (a private club's are 404 to outsiders);
 its organisers and scorekeepers create tournaments, start match games and draw
 rounds; its organisers enter results played on paper. A game is never started on

@@ -25,8 +25,8 @@ from rest_framework.views import APIView
 
 from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
 from pitchclub.api.pagination import Pagination
+from pitchclub.api.permissions import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from scoring.models import Variant
 from tournaments.models import SEASON_NAME_MAX, Night, Season, SeasonScoring
 from tournaments.seasons import services as seasons

@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 
 from pitchclub import selectors, services
 from pitchclub.api.fields import StrictInput
+from pitchclub.api.permissions import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.models import Membership, Role
 from pitchclub.refusals import CONFLICT_CODES as CLUB_CONFLICT_CODES
 

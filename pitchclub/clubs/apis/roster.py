@@ -20,8 +20,7 @@ from rest_framework.views import APIView
 from pitchclub import selectors, services
 from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
 from pitchclub.api.pagination import Pagination
-from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import (
+from pitchclub.api.permissions import (
     NO_CLUB,
     NOT_KEEPER,
     NOT_ORGANISER,
@@ -29,6 +28,7 @@ from pitchclub.clubs.apis.clubs import (
     check_organiser,
     get_club,
 )
+from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Player, RosterChange
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 

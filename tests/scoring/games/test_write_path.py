@@ -15,7 +15,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from pitchclub import services as club_services
-from scoring.api import views as apis
+from scoring.api import serializers as apis
 from scoring.engine import HandInput, RuleViolation
 from scoring.games import convert, hooks, selectors, services
 from scoring.models import Award, Game, Hand
