@@ -300,7 +300,7 @@ def run() -> int:
     slug = Club.objects.get().slug
     chosen = season()
     from tournaments.models import Season
-    from tournaments.seasons.services import season_games
+    from tournaments.seasons.selectors import season_games
 
     covered = (
         season_games(Season.objects.get(pk=chosen)).filter(seats__player_id=ann).count()
