@@ -126,7 +126,7 @@ def _resolve_players(
                     f"players.{index}",
                     params={
                         "name": player.name,
-                        "seat": engine.messages.Seat(seen[key]),
+                        "seat": engine.params.Seat(seen[key]),
                     },
                 )
         seen[player.pk] = seen[player.name.casefold()] = index

@@ -14,7 +14,7 @@ from pitchclub.forms import WholeNumberField
 from pitchclub.models import Club
 from pitchclub.text import parse_whole_number
 from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS, RuleViolation, Variant
-from scoring.engine.rules import MAX_TARGET
+from scoring.engine.variants import MAX_TARGET
 from scoring.games.services import PLAYER_NAME_MAX
 from scoring.refusals import TableNames, sentence
 from scoring.vocabulary import VARIANT_LABELS

@@ -11,7 +11,7 @@ from django import forms
 from pitchclub.models import Player
 from pitchclub.text import parse_whole_number
 from scoring.engine import RuleViolation
-from scoring.engine.rules import MAX_HAND_LIMIT
+from scoring.engine.variants import MAX_HAND_LIMIT
 from scoring.refusals import sentence
 from scoring.table.forms import VARIANT_CHOICES, PlainForm
 from tournaments.brackets.services import EntrantInput

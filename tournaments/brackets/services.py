@@ -24,7 +24,7 @@ from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring import engine
 from scoring.engine import RuleViolation
-from scoring.engine.rules import MAX_HAND_LIMIT
+from scoring.engine.variants import MAX_HAND_LIMIT
 from scoring.games import services as scoring_services
 from scoring.models import Game
 from scoring.models import Status as GameStatus
