@@ -36,7 +36,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_noop
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club, Player
 from pitchclub.text import UnsafeText, clean_name
 from scoring import engine

@@ -18,11 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import permissions, selectors
 from pitchclub.api.fields import StrictBooleanField, StrictCharField, StrictInput
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services import clubs as services
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     CLUB_REPEAT_SECONDS,
@@ -56,7 +57,7 @@ def visible_clubs(request: Request) -> QuerySet[Club]:
             )[:1]
         )
     return (
-        selectors.clubs_visible_to(user)
+        permissions.clubs_visible_to(user)
         .annotate(members_count=Count("memberships", distinct=True), my_role=my_role)
         .order_by("name", "id")
     )
@@ -72,14 +73,14 @@ def get_club(request: Request, slug: str) -> Club:
 
 def check_organiser(request: Request, club: Club) -> AbstractBaseUser:
     user = signed_in(request)
-    if not selectors.club_manageable_by(club=club, user=user):
+    if not permissions.club_manageable_by(club=club, user=user):
         raise PermissionDenied(f"Only {club.name}'s organisers can do this.")
     return user
 
 
 def check_keeper(request: Request, club: Club) -> AbstractBaseUser:
     user = signed_in(request)
-    if not selectors.club_scorekeeping_by(club=club, user=user):
+    if not permissions.club_scorekeeping_by(club=club, user=user):
         raise PermissionDenied(
             f"Only {club.name}'s organisers and scorekeepers can do this."
         )
