@@ -61,8 +61,8 @@ def build(games: int, seed: int = 13) -> tuple[str, int]:
     from django.contrib.auth import get_user_model
     from django.db.models import F
 
-    from pitchclub import services as club_services
     from pitchclub.models import Player
+    from pitchclub.services import clubs as club_services
     from scoring.models import Game, Hand, Seat, Status
 
     keeper = get_user_model().objects.create_user("bench", password="x" * 12)

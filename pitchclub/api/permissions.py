@@ -13,7 +13,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 
-from pitchclub import selectors
+from pitchclub import permissions
 from pitchclub.models import Club, Membership
 
 NO_CLUB = OpenApiResponse(
@@ -42,7 +42,7 @@ def visible_clubs(request: Request) -> QuerySet[Club]:
             )[:1]
         )
     return (
-        selectors.clubs_visible_to(user)
+        permissions.clubs_visible_to(user)
         .annotate(members_count=Count("memberships", distinct=True), my_role=my_role)
         .order_by("name", "id")
     )
@@ -58,14 +58,14 @@ def get_club(request: Request, slug: str) -> Club:
 
 def check_organiser(request: Request, club: Club) -> AbstractBaseUser:
     user = signed_in(request)
-    if not selectors.club_manageable_by(club=club, user=user):
+    if not permissions.club_manageable_by(club=club, user=user):
         raise PermissionDenied(f"Only {club.name}'s organisers can do this.")
     return user
 
 
 def check_keeper(request: Request, club: Club) -> AbstractBaseUser:
     user = signed_in(request)
-    if not selectors.club_scorekeeping_by(club=club, user=user):
+    if not permissions.club_scorekeeping_by(club=club, user=user):
         raise PermissionDenied(
             f"Only {club.name}'s organisers and scorekeepers can do this."
         )

@@ -8,7 +8,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.api.permissions import signed_in
 from scoring.api.serializers import game_payload
 from scoring.games import selectors

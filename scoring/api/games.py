@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.api.fields import (
     StrictBooleanField,
     StrictInput,

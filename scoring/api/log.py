@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.api.fields import StrictSlugField
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.permissions import signed_in

@@ -12,7 +12,7 @@ from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Player
 from scoring.games import convert, selectors, services
 from scoring.games import links as game_links

@@ -16,7 +16,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.api.permissions import signed_in
 from pitchclub.api.schema import NOT_SIGNED_IN
 from pitchclub.models import Club

@@ -18,8 +18,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player
+from pitchclub.services import players as club_services
 from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring import engine

@@ -23,9 +23,10 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
+from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.models import Status as GameStatus
 from scoring.models import Variant
@@ -48,7 +49,7 @@ def _new_forms(
     request: HttpRequest, club: Club
 ) -> tuple[TournamentForm, dict[str, OptionsForm]]:
     data = request.POST if request.method == "POST" else None
-    roster = permissions.roster(club=club).order_by(Lower("name"), "id")
+    roster = club_selectors.roster(club=club).order_by(Lower("name"), "id")
     form = TournamentForm(data, roster=roster)
     options = {
         variant: form_class(data) for variant, form_class in OPTIONS_FORMS.items()

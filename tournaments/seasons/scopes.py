@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from scoring.archive.scopes import ScopeTitle
 from scoring.models import Game
 from scoring.stats.figures import ScopeRefused

@@ -25,7 +25,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club
 from scoring.models import Game, Seat, Status
 from tournaments.models import Night, Season, Tournament

@@ -1,7 +1,7 @@
 """League season pages: a season's standings (sortable, phone-readable) and its
 nights; one player's nights; one night's results, games and tournaments; the
 organisers' new season, new night and "Start playoffs"; the club page's
-"Seasons" panel. Views parse a form, ask pitchclub.selectors who may do what, call
+"Seasons" panel. Views parse a form, ask pitchclub.permissions who may do what, call
 tournaments.seasons.services (or read its selectors, standings and overview) and
 render or redirect; a refusal is shown next to the field it concerns. Everyone who
 may read the club reads its seasons."""
@@ -22,10 +22,10 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club
 from pitchclub.panels import Panel
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.stats.figures import ScopeChoice
 from scoring.table.sheet import game_cards

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.api.fields import StrictBooleanField, StrictCharField, StrictInput
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.permissions import (
@@ -26,6 +26,7 @@ from pitchclub.api.permissions import (
 )
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services import clubs as services
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     CLUB_REPEAT_SECONDS,

@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.permissions import (
@@ -30,6 +30,7 @@ from pitchclub.api.permissions import (
 )
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Player, RosterChange
+from pitchclub.services import players as services
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 
 

@@ -23,9 +23,11 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core import NotSet
 from schemathesis.core.parameters import ParameterLocation
 
-from pitchclub import services as club_services
 from pitchclub.clubs.apis import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
+from pitchclub.services.players import guest_add
 from pitchclub.wsgi import application
 from scoring.api import games, hands, log
 from scoring.api import serializers as game_serializers
@@ -136,19 +138,19 @@ def make_world(names: Collection[str] = ()) -> World:
     organiser = UserFactory()
     path: dict[str, Any] = {}
     if names:
-        club = club_services.club_create(name=f"Club of {organiser}", by=organiser)
+        club = club_create(name=f"Club of {organiser}", by=organiser)
         path["slug"] = club.slug
     if "user_id" in names:
         member = UserFactory()
         Membership.objects.create(club=club, user=member, role=Role.MEMBER)
         path["user_id"] = member.pk
     if "player_id" in names:
-        path["player_id"] = club_services.guest_add(club=club, name="Dot").pk
+        path["player_id"] = guest_add(club=club, name="Dot").pk
     if "id" in names:
         # A player's statistics (/players/{id}/stats/, as API.md names it).
-        path["id"] = club_services.guest_add(club=club, name="Dot").pk
+        path["id"] = guest_add(club=club, name="Dot").pk
     if "code" in names:
-        path["code"] = club_services.invite_create(club=club, by=organiser).code
+        path["code"] = invite_create(club=club, by=organiser).code
     if "game_id" in names:
         game = services.game_start(
             variant="auction", players=NAMES[:4], club=club, created_by=organiser

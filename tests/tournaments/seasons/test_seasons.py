@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from pytest_django.fixtures import Settings
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from scoring import engine
 from scoring.engine import RuleViolation
 from scoring.games import hooks, services

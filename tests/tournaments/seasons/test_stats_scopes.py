@@ -10,8 +10,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Membership, Player, Role
+from pitchclub.services import clubs as club_services
 from scoring.stats import figures as stats
 from tests.factories import UserFactory
 from tests.helpers import signed_in
