@@ -61,8 +61,8 @@ def build(games: int, seed: int = 13) -> tuple[str, int]:
     from django.contrib.auth import get_user_model
     from django.db.models import F
 
-    from pitchclub import services as club_services
     from pitchclub.models import Player
+    from pitchclub.services import clubs as club_services
     from scoring.models import Game, Hand, Seat, Status
 
     keeper = get_user_model().objects.create_user("bench", password="x" * 12)
@@ -140,6 +140,7 @@ def season(slug: str) -> tuple[int, int]:
     from scoring.models import Game
     from tournaments.models import Night
     from tournaments.seasons import services as seasons
+    from tournaments.seasons.selectors import season_games
 
     club = Club.objects.get(slug=slug)
     span = Game.objects.filter(club=club).aggregate(
@@ -160,7 +161,7 @@ def season(slug: str) -> tuple[int, int]:
     Night.objects.bulk_create(
         Night(season=made, date=day) for day in days if day.weekday() in (1, 3)
     )
-    return made.pk, seasons.season_games(made).count()
+    return made.pk, season_games(made).count()
 
 
 def timed(call: Callable[[], object], rounds: int, after=None) -> list[float]:

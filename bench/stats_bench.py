@@ -88,8 +88,8 @@ def build(rng: random.Random) -> int:
     """The games, seats, hands and awards; returns the busy player's id."""
     from django.contrib.auth import get_user_model
 
-    from pitchclub import services as club_services
     from pitchclub.models import Player
+    from pitchclub.services import clubs as club_services
     from scoring.models import Award, Game, Hand, Seat, Status
 
     keeper = get_user_model().objects.create_user("bench", password="bench-pass")
@@ -300,7 +300,7 @@ def run() -> int:
     slug = Club.objects.get().slug
     chosen = season()
     from tournaments.models import Season
-    from tournaments.seasons.services import season_games
+    from tournaments.seasons.selectors import season_games
 
     covered = (
         season_games(Season.objects.get(pk=chosen)).filter(seats__player_id=ann).count()

@@ -2,13 +2,13 @@
 
 Merging two roster players of one person (an organiser's merge on the roster page or
 the API, or a member claiming a guest's profile through an invite) goes through one
-service, ``pitchclub.services.players_merge``'s: whatever an app above the core keeps
-of the guest (scoring: seats and awards) must move to the player it merges into. The
-core dispatches ``PlayersMerging`` there; apps register their listeners in
-``AppConfig.ready()`` (scoring: ``scoring.games.listeners``), so the core imports none
-of them. Listeners run inside the change's transaction, in a fixed order (``order``,
-then ``name``); one may refuse the merge with a ``Refusal``, which rolls the whole
-change back. Nothing is caught here.
+service, ``pitchclub.services.players.players_merge``'s: whatever an app above the
+core keeps of the guest (scoring: seats and awards) must move to the player it
+merges into. The core dispatches ``PlayersMerging`` there; apps register their
+listeners in ``AppConfig.ready()`` (scoring: ``scoring.games.listeners``), so the
+core imports none of them. Listeners run inside the change's transaction, in a fixed
+order (``order``, then ``name``); one may refuse the merge with a ``Refusal``, which
+rolls the whole change back. Nothing is caught here.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
 
 from pitchclub.models import Club
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from django.http import HttpRequest
 
 from pitchclub.models import Club
 from pitchclub.panels import Panel
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.games.selectors import game_list, players_of
 from scoring.stats.leaderboard import MIN_GAMES, TOP, club_leaderboard
 from scoring.table.sheet import game_cards

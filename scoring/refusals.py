@@ -10,7 +10,8 @@ table's names, names the players instead of the seats: "Di (the dealer) passed",
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.engine import RuleViolation
-from scoring.engine.messages import MESSAGES, Names, render
+from scoring.engine.messages import MESSAGES
+from scoring.engine.render import Names, render
 
 # Where names replace seat numbers the scorekeeper says "the player", not "the seat".
 # (A number typed by hand keeps its words: "a player number from 0 to 3".)

@@ -9,8 +9,10 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Invite
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
+from pitchclub.services.players import guest_add
 from scoring.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +26,7 @@ RAINBOW = "\U0001f3f3\ufe0f\u200d\U0001f308"
 
 @pytest.fixture
 def club(user: AbstractUser) -> Club:
-    return services.club_create(name="Grange Hall", by=user)
+    return club_create(name="Grange Hall", by=user)
 
 
 @pytest.mark.parametrize(
@@ -82,7 +84,7 @@ def test_a_guest_name_refuses_invisible_characters(
 def test_a_guest_typed_with_a_combining_accent_is_the_roster_player(
     api: APIClient, club: Club
 ) -> None:
-    jose = services.guest_add(club=club, name=COMPOSED)
+    jose = guest_add(club=club, name=COMPOSED)
     answer = api.post(
         f"{CLUBS}{club.slug}/players/", {"name": DECOMPOSED}, format="json"
     )
@@ -134,13 +136,13 @@ def test_a_roster_query_with_a_nul_is_a_400_naming_q(
 def test_a_roster_query_finds_a_name_typed_with_a_combining_accent(
     anon_api: APIClient, club: Club
 ) -> None:
-    services.guest_add(club=club, name=COMPOSED)
+    guest_add(club=club, name=COMPOSED)
     answer = anon_api.get(f"{CLUBS}{club.slug}/players/", {"q": "jose\u0301"})
     assert [player["name"] for player in answer.json()] == [COMPOSED]
 
 
 def test_a_nul_in_an_address_is_a_json_404(api: APIClient, club: Club) -> None:
-    invite = services.invite_create(club=club, by=club.created_by)
+    invite = invite_create(club=club, by=club.created_by)
     for url in (
         f"{CLUBS}grange%00hall/",
         f"{CLUBS}{club.slug}/invites/{invite.code[:4]}%00{invite.code[4:]}/",

@@ -14,8 +14,10 @@ from django.urls.resolvers import RoutePattern
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from pitchclub import services as club_services
 from pitchclub.models import Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from tests.factories import UserFactory, game_factory, record
 from tournaments.brackets import create as tournament_services
 
@@ -53,11 +55,11 @@ def organiser() -> AbstractUser:
 def values(organiser: AbstractUser) -> dict[str, str]:
     """A value for every parameter of the URL map: a club with a member, a guest
     and an invite; a game of the club with a hand; a tournament of the club."""
-    club = club_services.club_create(name="Grange Hall", by=organiser)
+    club = club_create(name="Grange Hall", by=organiser)
     member = UserFactory()
-    invite = club_services.invite_create(club=club, by=organiser, role=Role.MEMBER)
-    club_services.invite_accept(code=invite.code, user=member)
-    guest = club_services.guest_add(club=club, name="Dot")
+    invite = invite_create(club=club, by=organiser, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=member)
+    guest = guest_add(club=club, name="Dot")
     game = game_factory(created_by=organiser)
     game.club = club
     game.save(update_fields=["club"])

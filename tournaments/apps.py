@@ -40,14 +40,14 @@ class TournamentsConfig(AppConfig):
         )
         # League seasons: their refusals, a game started for a night, the club
         # page's "Seasons" panel.
-        from tournaments.seasons import services as seasons
+        from tournaments.seasons import scopes as seasons
         from tournaments.seasons import views as season_views
+        from tournaments.seasons.refusals import SEASON_CONFLICTS, SeasonRefusal
+        from tournaments.seasons.services import game_joins_night
 
-        core_refusals.register(
-            seasons.SeasonRefusal, conflicts=seasons.SEASON_CONFLICTS
-        )
+        core_refusals.register(SeasonRefusal, conflicts=SEASON_CONFLICTS)
         hooks.register(
-            seasons.game_joins_night,
+            game_joins_night,
             events=(hooks.GameLinked,),
             order=120,
             name="tournaments.game_joins_night",

@@ -321,7 +321,7 @@ class MatchGame(models.Model):
 
 SEASON_NAME_MAX = TOURNAMENT_NAME_MAX
 # How a season counts each player's night: games won, points scored, or the
-# night's progressive tally (tournaments.seasons.services says what counts).
+# night's progressive tally (tournaments.seasons.standings says what counts).
 SEASON_SCORING_LABELS = {
     "wins": "Games won",
     "points": "Points scored",

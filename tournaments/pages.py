@@ -10,9 +10,9 @@ from django.shortcuts import render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from tournaments import selectors
 from tournaments.models import Tournament
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext
 
 from pitchclub.models import Club
 from pitchclub.panels import Panel
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from pitchclub.text import parse_whole_number
 from scoring.games import links as game_links
 from scoring.games.convert import rules_for

@@ -17,7 +17,7 @@ from django.db.models import (
     When,
 )
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from tournaments import formats
 from tournaments.models import (
     Entrant,

@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from pitchclub import selectors as club_selectors
+from pitchclub import permissions
 from tournaments import pages, selectors
 from tournaments.brackets import board
 from tournaments.models import Tournament
@@ -43,7 +43,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket, or the rounds and standings; the champion once finished; the
     organiser's buttons."""
     tournament = pages.tournament_for(request, tournament_id)
-    access = club_selectors.club_access(club=tournament.club, user=request.user)
+    access = permissions.club_access(club=tournament.club, user=request.user)
     if tournament.format == PROGRESSIVE:
         return night_views.night_page(request, tournament, access)
     shown = _board(tournament)

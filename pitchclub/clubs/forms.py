@@ -7,7 +7,7 @@ from django import forms
 from pitchclub import text
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Role
-from pitchclub.services import normalise_code
+from pitchclub.services.invites import normalise_code
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     CODE_LENGTH,

@@ -2,54 +2,54 @@
 
 from django.urls import path
 
-from pitchclub.clubs import views
+from pitchclub.clubs.views import clubs, invites, members, players, roster
 
 app_name = "clubs"
 
 urlpatterns = [
-    path("clubs/", views.club_list, name="list"),
-    path("clubs/new/", views.club_create, name="create"),
-    path("clubs/<slug:slug>/", views.club_detail, name="detail"),
-    path("clubs/<slug:slug>/edit/", views.club_edit, name="edit"),
-    path("clubs/<slug:slug>/members/", views.club_members, name="members"),
+    path("clubs/", clubs.club_list, name="list"),
+    path("clubs/new/", clubs.club_create, name="create"),
+    path("clubs/<slug:slug>/", clubs.club_detail, name="detail"),
+    path("clubs/<slug:slug>/edit/", clubs.club_edit, name="edit"),
+    path("clubs/<slug:slug>/members/", members.club_members, name="members"),
     path(
         "clubs/<slug:slug>/members/<int:user_id>/role/",
-        views.member_role,
+        members.member_role,
         name="member_role",
     ),
     path(
         "clubs/<slug:slug>/members/<int:user_id>/remove/",
-        views.member_remove,
+        members.member_remove,
         name="member_remove",
     ),
-    path("clubs/<slug:slug>/players/", views.club_roster, name="roster"),
-    path("clubs/<slug:slug>/players/log/", views.roster_log, name="roster_log"),
+    path("clubs/<slug:slug>/players/", roster.club_roster, name="roster"),
+    path("clubs/<slug:slug>/players/log/", roster.roster_log, name="roster_log"),
     path(
         "clubs/<slug:slug>/players/<int:player_id>/",
-        views.player_edit,
+        players.player_edit,
         name="player",
     ),
     path(
         "clubs/<slug:slug>/players/<int:player_id>/merge/",
-        views.player_merge,
+        players.player_merge,
         name="player_merge",
     ),
     path(
         "clubs/<slug:slug>/players/<int:player_id>/invite/",
-        views.guest_invite,
+        invites.guest_invite,
         name="guest_invite",
     ),
-    path("clubs/<slug:slug>/invites/", views.club_invites, name="invites"),
+    path("clubs/<slug:slug>/invites/", invites.club_invites, name="invites"),
     path(
         "clubs/<slug:slug>/invites/<str:code>/revoke/",
-        views.invite_revoke,
+        invites.invite_revoke,
         name="invite_revoke",
     ),
     path(
         "clubs/<slug:slug>/invites/<str:code>/qr.svg",
-        views.invite_qr,
+        invites.invite_qr,
         name="invite_qr",
     ),
-    path("join/", views.join, name="join"),
-    path("join/<str:code>/", views.join_code, name="join_code"),
+    path("join/", invites.join, name="join"),
+    path("join/<str:code>/", invites.join_code, name="join_code"),
 ]

@@ -3,32 +3,32 @@
 
 from django.urls import path
 
-from scoring.api import views as apis
+from scoring.api import games, hands, log
 from scoring.stats import api as stats_api
 
 urlpatterns = [
-    path("games/", apis.GamesAPI.as_view(), name="games"),
-    path("games/deleted/", apis.DeletedGamesAPI.as_view(), name="games_deleted"),
-    path("games/<int:game_id>/", apis.GameDetailAPI.as_view(), name="game"),
+    path("games/", games.GamesAPI.as_view(), name="games"),
+    path("games/deleted/", log.DeletedGamesAPI.as_view(), name="games_deleted"),
+    path("games/<int:game_id>/", games.GameDetailAPI.as_view(), name="game"),
     path(
         "games/<int:game_id>/abandon/",
-        apis.GameAbandonAPI.as_view(),
+        games.GameAbandonAPI.as_view(),
         name="game_abandon",
     ),
     path(
         "games/<int:game_id>/resume/",
-        apis.GameResumeAPI.as_view(),
+        games.GameResumeAPI.as_view(),
         name="game_resume",
     ),
-    path("games/<int:game_id>/hands/", apis.HandsAPI.as_view(), name="hands"),
+    path("games/<int:game_id>/hands/", hands.HandsAPI.as_view(), name="hands"),
     path(
         "games/<int:game_id>/revisions/",
-        apis.RevisionsAPI.as_view(),
+        log.RevisionsAPI.as_view(),
         name="revisions",
     ),
     path(
         "games/<int:game_id>/hands/<int:number>/",
-        apis.HandDetailAPI.as_view(),
+        hands.HandDetailAPI.as_view(),
         name="hand",
     ),
     path(

@@ -7,6 +7,7 @@ for people is built from them in one catalogue (``engine.messages``).
 """
 
 from .auction import legal_calls
+from .awards import Award, SideCredit
 from .errors import RuleViolation
 from .game import (
     GameState,
@@ -17,8 +18,9 @@ from .game import (
     score_hand,
     waiting_to_go_out,
 )
-from .hand import Award, HandInput, SideCredit
-from .rules import (
+from .hand import HandInput
+from .rules import Rules, make_rules
+from .variants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     OPTION_DEFAULTS,
@@ -27,10 +29,8 @@ from .rules import (
     POINTS,
     LowGoesTo,
     MoonFail,
-    Rules,
     Suit,
     Variant,
-    make_rules,
 )
 
 __all__ = [

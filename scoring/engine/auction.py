@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .checks import is_whole_number
 from .errors import RuleViolation
-from .messages import Given, Seat, VariantName
-from .rules import PASS, Rules, Variant, is_whole_number
+from .params import Given, Seat, VariantName
+from .rules import Rules
+from .variants import PASS, Variant
 
 
 def _calls_field(calls: object) -> Sequence[int | str]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .messages import MESSAGES, key_of, render
+from .messages import MESSAGES, key_of
+from .render import render
 
 
 class RuleViolation(Exception):

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .awards import Award, SideCredit
 from .errors import RuleViolation
-from .hand import Award, HandInput, SideCredit, check_hand
-from .rules import MoonFail, Rules, Variant
+from .hand import HandInput, check_hand
+from .rules import Rules
+from .variants import MoonFail, Variant
 
 # Used to build frozen dataclass instances from values checked already.
 _new = object.__new__

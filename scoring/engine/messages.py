@@ -2,23 +2,23 @@
 
 A refusal (``RuleViolation``) carries a ``code``, the ``field`` concerned, the
 ``hand`` and its ``params``: numbers, the seats and sides concerned (``Seat``,
-``Side`` …) and what the scorekeeper gave (``Given``). Its sentence is
-``render(MESSAGES[key], params)``, ``key`` being the code, or ``code/reason`` when
-one code has several sentences (``wrong_player_count/partners``).
+``Side`` … of ``engine.params``) and what the scorekeeper gave (``Given``). Its
+sentence is ``render(MESSAGES[key], params)`` (``engine.render``), ``key`` being the
+code, or ``code/reason`` when one code has several sentences
+(``wrong_player_count/partners``).
 
 The templates are ``str.format`` strings marked with ``gettext_noop`` (the name
 xgettext and ``manage.py makemessages`` collect). The engine renders them in English
 with seat numbers ("seat 2", "team 0 (seats 0 and 2)"); the pages render the same
 templates through gettext with the players' names (``scoring.refusals``).
 
+``MESSAGES`` is one table, indivisible: every sentence in one place, one literal
+that xgettext and the tests read whole; it makes this module about 400 lines.
+
 Standard library only, like the rest of the engine.
 """
 
 from __future__ import annotations
-
-import string
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 
 def gettext_noop(message: str) -> str:
@@ -46,88 +46,6 @@ def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
     with ``--keyword=ngettext_noop:1,2``); ``count`` names the parameter holding
     the number."""
     return Plural(singular, plural, count)
-
-
-def _english_plural(singular: str, plural: str, number: int) -> str:
-    return singular if number == 1 else plural
-
-
-# -- the parameters a template can name ------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A seat (0-based): "seat 2", or the name of the player sitting there."""
-
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """A side: "seat 2" in solo play, "team 0 (seats 0 and 2)" with partners; or
-    the side's name."""
-
-    number: int
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatOf:
-    """Any seat of one side: "seat 0 or 2" ("seat 1" in solo play)."""
-
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Sides:
-    """Several sides together: "seat 0 and seat 2"."""
-
-    sides: tuple[Side, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Given:
-    """A value as the scorekeeper gave it: "x" quoted, true, nothing, 3.5."""
-
-    value: object
-
-
-@dataclass(frozen=True, slots=True)
-class OneOf:
-    """The values allowed, quoted: '"auction" or "thirteen"'."""
-
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """Names in a list: "high, low, jack, game"."""
-
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class VariantName:
-    """A variant by its name: "Auction Pitch"."""
-
-    variant: str
-
-
-@dataclass(frozen=True, slots=True)
-class PointName:
-    """A point as a sentence names it: "High", "the ace"."""
-
-    point: str
-
-
-@dataclass(frozen=True, slots=True)
-class Names:
-    """How a page names the table: each seat's player, each side, and (optionally)
-    the number a page gives each seat (the new-game page's boxes count from 1)."""
-
-    seats: Mapping[int, str]
-    sides: Sequence[str] = ()
-    numbers: Mapping[int, int] = field(default_factory=dict)
 
 
 # -- the words the parameters are said with --------------------------------------
@@ -163,7 +81,7 @@ NOTHING = gettext_noop("nothing")
 # -- the catalogue: key (code, or code/reason) -> template -----------------------
 
 MESSAGES: dict[str, str] = {
-    # The game's settings (engine/rules.py).
+    # The game's settings (engine/checks.py).
     "unknown_variant": gettext_noop("There is no variant {variant}: choose {choices}."),
     "invalid_partnership": gettext_noop(
         "Partnership must be true or false, not {partnership}."
@@ -282,7 +200,7 @@ MESSAGES: dict[str, str] = {
         "The dealer ({dealer}) bid {bid}, but {holder} has already bid {high}: bid "
         "{high} to steal, bid more than {high}, or pass."
     ),
-    # A hand (engine/hand.py).
+    # A hand (engine/hand.py, awards.py).
     "unknown_suit": gettext_noop(
         "There is no trump suit {trump}: choose one of {suits}, or leave it out."
     ),
@@ -473,121 +391,3 @@ MESSAGES: dict[str, str] = {
 def key_of(code: str, reason: str | None = None) -> str:
     """The catalogue key of a refusal: its code, or ``code/reason``."""
     return f"{code}/{reason}" if reason else code
-
-
-def describe(value: object) -> str:
-    """Show a value the way the scorekeeper typed it, for messages."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return NOTHING
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
-
-
-def _same(text: str) -> str:
-    return text
-
-
-def render(
-    template: str,
-    params: Mapping[str, object],
-    *,
-    names: Names | None = None,
-    translate: Callable[[str], str] = _same,
-    translate_plural: Callable[[str, str, int], str] = _english_plural,
-) -> str:
-    """A template filled with ``params``: seats as numbers, or as ``names``.
-
-    ``translate`` is applied to the template and to every word the parameters are
-    said with (``gettext`` on the pages); a ``Plural`` template is chosen and
-    translated by ``translate_plural`` (``ngettext`` on the pages; English's rule
-    here). A ``:cap`` field starts with a capital when it is said in words ("Seat 2
-    bid 3"); a name is left as it is written. A seat's ``:number`` is the number
-    the page gives it (``names.numbers``)."""
-    if isinstance(template, Plural):
-        number = params[template.count]
-        assert isinstance(number, int)
-        text = translate_plural(str(template), template.plural, number)
-    else:
-        text = translate(template)
-    return _Words(names, translate).vformat(text, (), params)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-class _Words(string.Formatter):
-    """Says each parameter in words (a ``str.format`` formatter)."""
-
-    def __init__(self, names: Names | None, translate: Callable[[str], str]) -> None:
-        self.names = names
-        self.translate = translate
-
-    def format_field(self, value: object, format_spec: str) -> str:
-        if format_spec == "number" and isinstance(value, Seat):
-            numbers = self.names.numbers if self.names is not None else {}
-            return str(numbers.get(value.number, value.number + 1))
-        if format_spec not in ("", "cap"):
-            return super().format_field(value, format_spec)
-        named, text = self._say(value)
-        return _capital(text) if format_spec == "cap" and not named else text
-
-    def _say(self, value: object) -> tuple[bool, str]:
-        """The words for ``value``, and whether they are a name (kept as written)."""
-        if isinstance(value, Seat):
-            return self._seat(value.number)
-        if isinstance(value, Side):
-            return self._side(value)
-        if isinstance(value, SeatOf):
-            return self._seat_of(value.seats)
-        if isinstance(value, Sides):
-            said = [self._side(side) for side in value.sides]
-            text = said[0][1]
-            for _, more in said[1:]:
-                text = self.translate(BOTH).format(first=text, second=more)
-            return said[0][0], text
-        if isinstance(value, Given):
-            text = describe(value.value)
-            return False, self.translate(text) if value.value is None else text
-        if isinstance(value, OneOf):
-            quoted = [describe(choice) for choice in value.values]
-            text = quoted[0]
-            for more in quoted[1:]:
-                text = self.translate(EITHER).format(first=text, second=more)
-            return False, text
-        if isinstance(value, Listing):
-            return False, ", ".join(value.values)
-        if isinstance(value, VariantName):
-            return False, self.translate(VARIANT_NAMES[value.variant])
-        if isinstance(value, PointName):
-            return False, self.translate(POINT_NAMES[value.point])
-        return False, format(value)
-
-    def _seat(self, seat: int) -> tuple[bool, str]:
-        if self.names is not None and seat in self.names.seats:
-            return True, self.names.seats[seat]
-        return False, self.translate(SEAT).format(number=seat)
-
-    def _side(self, side: Side) -> tuple[bool, str]:
-        if len(side.seats) == 1:
-            return self._seat(side.seats[0])
-        if self.names is not None and side.number < len(self.names.sides):
-            return True, self.names.sides[side.number]
-        first, second = side.seats
-        return False, self.translate(TEAM).format(
-            side=side.number, first=first, second=second
-        )
-
-    def _seat_of(self, seats: tuple[int, ...]) -> tuple[bool, str]:
-        if len(seats) == 1:
-            return self._seat(seats[0])
-        first, second = seats
-        if self.names is not None and first in self.names.seats:
-            return True, self.translate(EITHER).format(
-                first=self.names.seats[first],
-                second=self.names.seats.get(second, second),
-            )
-        return False, self.translate(SEAT_OR).format(first=first, second=second)

@@ -1,4 +1,4 @@
-"""The table and options of a game: variants, points, ``Rules``, ``make_rules``."""
+"""A game's ``Rules``: variant, table and options, checked by ``make_rules``."""
 
 from __future__ import annotations
 
@@ -7,128 +7,29 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
+from .checks import (
+    ALL_OPTIONS,
+    check_first_dealer,
+    check_option,
+    check_options,
+    check_table,
+    check_variant,
+    is_whole_number,
+    moon_loses_a_limited_game,
+)
 from .errors import RuleViolation
-from .messages import (
-    VARIANT_NAMES,
-    Given,
-    Listing,
-    OneOf,
-    Seat,
-    Side,
-    VariantName,
+from .messages import VARIANT_NAMES
+from .params import Side
+from .variants import (
+    BID_RANGE,
+    OPTION_DEFAULTS,
+    POINT_VALUES,
+    POINTS,
+    THIRTEEN_DEALER_MIN_BID,
+    LowGoesTo,
+    MoonFail,
+    Variant,
 )
-
-PASS = "pass"
-
-# The largest target a game accepts: it must fit a signed 32-bit database column.
-MAX_TARGET = 2_147_483_647
-
-# The most hands a fixed-hands game (option hand_limit) may have: a progressive
-# night's round is 8 to 12 hands; a hundred is a whole evening and more.
-MAX_HAND_LIMIT = 100
-
-# Players at one table (Auction Pitch solo; partnership and 13-Point need 4 or 6).
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
-
-
-class Variant(StrEnum):
-    """The games Pitch Club scores."""
-
-    AUCTION = "auction"
-    THIRTEEN = "thirteen"
-
-
-class LowGoesTo(StrEnum):
-    """Who gets Low in the auction variant (changes only the help text)."""
-
-    CAPTURED = "captured"
-    DEALT = "dealt"
-
-
-class MoonFail(StrEnum):
-    """What happens to a team that bids 13 and fails, in the thirteen variant."""
-
-    SETBACK = "setback"
-    LOSE = "lose"
-
-
-class Suit(StrEnum):
-    """A trump suit."""
-
-    SPADES = "spades"
-    HEARTS = "hearts"
-    DIAMONDS = "diamonds"
-    CLUBS = "clubs"
-
-
-OPTION_DEFAULTS: dict[Variant, dict[str, object]] = {
-    Variant.AUCTION: {
-        "target": 7,
-        "pitcher_only_win": True,
-        "must_make_bid_to_win": False,
-        "dealer_min_bid": 2,
-        "dealer_may_steal": True,
-        "low_goes_to": "captured",
-        "hand_limit": None,
-    },
-    Variant.THIRTEEN: {
-        "target": 55,
-        "pitcher_only_win": False,
-        "moon_fail": "setback",
-        "hand_limit": None,
-    },
-}
-
-POINTS: dict[Variant, tuple[str, ...]] = {
-    Variant.AUCTION: ("high", "low", "jack", "game"),
-    Variant.THIRTEEN: (
-        "ace",
-        "jack",
-        "jick",
-        "high_joker",
-        "low_joker",
-        "ten",
-        "three",
-        "off_three",
-        "two",
-    ),
-}
-
-POINT_VALUES: dict[Variant, dict[str, int]] = {
-    Variant.AUCTION: {"high": 1, "low": 1, "jack": 1, "game": 1},
-    Variant.THIRTEEN: {
-        "ace": 1,
-        "jack": 1,
-        "jick": 1,
-        "high_joker": 1,
-        "low_joker": 1,
-        "ten": 1,
-        "three": 3,
-        "off_three": 3,
-        "two": 1,
-    },
-}
-
-# Bids allowed in each variant, and the bid that ends the auction at once.
-_BID_RANGE: dict[Variant, tuple[int, int]] = {
-    Variant.AUCTION: (1, 4),
-    Variant.THIRTEEN: (4, 13),
-}
-
-# In thirteen the stuck dealer's minimum is fixed by the rules, not an option.
-_THIRTEEN_DEALER_MIN_BID = 5
-
-_ALL_OPTIONS = tuple(
-    dict.fromkeys(name for v in OPTION_DEFAULTS.values() for name in v)
-)
-
-
-def is_whole_number(value: object) -> bool:
-    """Whether ``value`` is an int and not a bool (``True`` is an int in Python)."""
-    return value.__class__ is int or (
-        isinstance(value, int) and not isinstance(value, bool)
-    )
 
 
 @dataclass(frozen=True)
@@ -158,19 +59,19 @@ class Rules:
         # make_rules builds Rules without this check; a Rules built by hand (or by
         # dataclasses.replace) with values make_rules would refuse is a bug.
         try:
-            variant = _check_variant(self.variant)
+            variant = check_variant(self.variant)
             checked: dict[str, object] = {
                 "variant": variant,
-                "partnership": _check_table(variant, self.players, self.partnership),
-                "first_dealer": _check_first_dealer(self.first_dealer, self.players),
+                "partnership": check_table(variant, self.players, self.partnership),
+                "first_dealer": check_first_dealer(self.first_dealer, self.players),
             }
-            for name in _ALL_OPTIONS:
-                checked[name] = _check_option(name, getattr(self, name))
+            for name in ALL_OPTIONS:
+                checked[name] = check_option(name, getattr(self, name))
         except RuleViolation as exc:
             raise ValueError(f"Invalid Rules: {exc.message}") from None
         if variant is Variant.THIRTEEN and self.must_make_bid_to_win:
             raise ValueError("Invalid Rules: must_make_bid_to_win is auction only")
-        if variant is Variant.THIRTEEN and _moon_loses_a_limited_game(checked):
+        if variant is Variant.THIRTEEN and moon_loses_a_limited_game(checked):
             raise ValueError(
                 "Invalid Rules: a failed moon cannot lose a fixed-hands game at once"
             )
@@ -227,18 +128,18 @@ class Rules:
     @cached_property
     def min_bid(self) -> int:
         """The lowest bid allowed."""
-        return _BID_RANGE[self.variant][0]
+        return BID_RANGE[self.variant][0]
 
     @cached_property
     def max_bid(self) -> int:
         """The highest bid allowed; it ends the auction at once."""
-        return _BID_RANGE[self.variant][1]
+        return BID_RANGE[self.variant][1]
 
     @cached_property
     def stuck_dealer_min_bid(self) -> int:
         """What the dealer must bid at least when everyone else passed."""
         if self.variant is Variant.THIRTEEN:
-            return _THIRTEEN_DEALER_MIN_BID
+            return THIRTEEN_DEALER_MIN_BID
         return self.dealer_min_bid
 
     @cached_property
@@ -271,181 +172,6 @@ class Rules:
         return Side(side, self.sides[side])
 
 
-def _check_variant(variant: object) -> Variant:
-    if isinstance(variant, str):
-        try:
-            return Variant(variant)
-        except ValueError:
-            pass
-    raise RuleViolation(
-        "unknown_variant",
-        "variant",
-        params={
-            "variant": Given(variant),
-            "choices": OneOf(tuple(v.value for v in Variant)),
-        },
-    )
-
-
-def _check_table(variant: Variant, players: object, partnership: object) -> bool:
-    """Check the number of players and the partnership setting; return the latter."""
-    if partnership is None:
-        partnership = variant is Variant.THIRTEEN
-    elif not isinstance(partnership, bool):
-        raise RuleViolation(
-            "invalid_partnership",
-            "partnership",
-            params={"partnership": Given(partnership)},
-        )
-    if variant is Variant.THIRTEEN and not partnership:
-        raise RuleViolation(
-            "partnership_required",
-            "partnership",
-            params={"variant": VariantName(variant)},
-        )
-    if not is_whole_number(players):
-        raise RuleViolation(
-            "invalid_players", "players", params={"players": Given(players)}
-        )
-    if variant is Variant.THIRTEEN:
-        if players != 4:
-            raise RuleViolation(
-                "wrong_player_count",
-                "players",
-                reason="thirteen",
-                params={"variant": VariantName(variant), "players": players},
-            )
-    elif partnership:
-        if players not in (4, 6):
-            raise RuleViolation(
-                "wrong_player_count",
-                "players",
-                reason="partners",
-                params={"variant": VariantName(variant), "players": players},
-            )
-    elif not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleViolation(
-            "wrong_player_count",
-            "players",
-            params={
-                "variant": VariantName(variant),
-                "players": players,
-                "least": MIN_PLAYERS,
-                "most": MAX_PLAYERS,
-            },
-        )
-    return partnership
-
-
-def _check_first_dealer(first_dealer: object, players: int) -> int:
-    if not is_whole_number(first_dealer):
-        raise RuleViolation(
-            "invalid_seat",
-            "first_dealer",
-            reason="first_dealer",
-            params={"last": players - 1, "given": Given(first_dealer)},
-        )
-    if not 0 <= first_dealer < players:
-        raise RuleViolation(
-            "unknown_seat",
-            "first_dealer",
-            reason="first_dealer",
-            params={"seat": Seat(first_dealer), "last": players - 1},
-        )
-    return first_dealer
-
-
-def _invalid_option(
-    name: str, reason: str, value: object, **params: object
-) -> RuleViolation:
-    return RuleViolation(
-        "invalid_option",
-        f"options.{name}",
-        reason=reason,
-        params={"option": name, "given": Given(value), **params},
-    )
-
-
-def _check_option(name: str, value: object) -> object:
-    """Check one option's value (the name is known); return it as Rules stores it."""
-    if name == "target":
-        if not is_whole_number(value) or not 1 <= value <= MAX_TARGET:
-            raise _invalid_option(name, "target", value, most=MAX_TARGET)
-        return value
-    if name == "hand_limit":
-        # None (or null in JSON): the ordinary game, to the target.
-        if value is not None and (
-            not is_whole_number(value) or not 1 <= value <= MAX_HAND_LIMIT
-        ):
-            raise _invalid_option(name, "hand_limit", value, most=MAX_HAND_LIMIT)
-        return value
-    if name in ("pitcher_only_win", "must_make_bid_to_win", "dealer_may_steal"):
-        if not isinstance(value, bool):
-            raise _invalid_option(name, "switch", value)
-        return value
-    if name == "dealer_min_bid":
-        if not is_whole_number(value) or not 1 <= value <= 4:
-            raise _invalid_option(name, "dealer_min_bid", value)
-        return value
-    choices: type[LowGoesTo] | type[MoonFail] = (
-        LowGoesTo if name == "low_goes_to" else MoonFail
-    )
-    if isinstance(value, str):
-        try:
-            return choices(value)
-        except ValueError:
-            pass
-    allowed = OneOf(tuple(choice.value for choice in choices))
-    raise _invalid_option(name, "choice", value, choices=allowed)
-
-
-def _check_options(variant: Variant, options: object) -> dict[str, object]:
-    """Check the options given for the variant; return all its options in force."""
-    values = dict(OPTION_DEFAULTS[variant])
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise RuleViolation("invalid_options", "options")
-    for name, value in options.items():
-        if not isinstance(name, str) or name not in values:
-            other = next(
-                (v for v in Variant if v is not variant and name in OPTION_DEFAULTS[v]),
-                None,
-            )
-            raise RuleViolation(
-                "unknown_option",
-                f"options.{name}",
-                reason=None if other is None else "other_variant",
-                params={
-                    "variant": VariantName(variant),
-                    "option": Given(name),
-                    "options": Listing(tuple(values)),
-                    **({"other": VariantName(other)} if other is not None else {}),
-                },
-            )
-        values[name] = _check_option(name, value)
-    for name in ("low_goes_to", "moon_fail"):
-        if name in values:
-            values[name] = _check_option(name, values[name])
-    if _moon_loses_a_limited_game(values):
-        raise RuleViolation(
-            "invalid_option",
-            "options.moon_fail",
-            reason="moon_fail_hand_limit",
-            params={"hand_limit": values["hand_limit"]},
-        )
-    return values
-
-
-def _moon_loses_a_limited_game(values: Mapping[str, object]) -> bool:
-    """Whether the options ask a failed moon to lose a fixed-hands game at once: a
-    game of ``hand_limit`` hands ends only after its last hand (docs/rules.md)."""
-    return (
-        values.get("hand_limit") is not None
-        and values.get("moon_fail") == MoonFail.LOSE
-    )
-
-
 def make_rules(
     variant: str,
     players: int,
@@ -458,10 +184,10 @@ def make_rules(
     ``partnership=None`` means the variant's default (solo for auction, teams for
     thirteen). Raises ``RuleViolation`` naming the first setting that is wrong.
     """
-    checked_variant = _check_variant(variant)
-    checked_partnership = _check_table(checked_variant, players, partnership)
-    checked_first_dealer = _check_first_dealer(first_dealer, players)
-    values = _check_options(checked_variant, options)
+    checked_variant = check_variant(variant)
+    checked_partnership = check_table(checked_variant, players, partnership)
+    checked_first_dealer = check_first_dealer(first_dealer, players)
+    values = check_options(checked_variant, options)
     # Options of the other variant keep their defaults (and are ignored).
     return _build_rules(
         checked_variant,

@@ -18,7 +18,7 @@ from django.db.models.functions import Lower
 from django.forms.models import ModelChoiceIteratorValue
 from django_filters.fields import ModelChoiceField, ModelChoiceIterator
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club
 from scoring.games import selectors
 from scoring.models import Game, Seat, Status, Variant

@@ -24,8 +24,8 @@ from django.db.models import (
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
-from pitchclub import selectors as permissions
-from pitchclub import sql
+from pitchclub import permissions, sql
+from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Membership, Player
 from pitchclub.vocabulary import KEEPERS
 from scoring.games import links as game_links
@@ -138,7 +138,7 @@ def players_visible_to(user: AbstractBaseUser | None) -> QuerySet[Player]:
 def clubs_told_apart(clubs: Iterable[Club]) -> dict[int, str]:
     """pitchclub's club_labels for a choice among `clubs`, by id, fetching the
     organisers of the clubs that share a name (1 query if any do, else none)."""
-    return permissions.club_labels(_with_shared_organisers(clubs))
+    return club_selectors.club_labels(_with_shared_organisers(clubs))
 
 
 def players_told_apart(players: Iterable[Player]) -> dict[int, str]:
@@ -157,7 +157,7 @@ def players_told_apart(players: Iterable[Player]) -> dict[int, str]:
     if not repeated:
         return labels
     clubs = {player.club_id: player.club for player in players if player.club_id}
-    hints = permissions.club_hints(_with_shared_organisers(clubs.values()))
+    hints = club_selectors.club_hints(_with_shared_organisers(clubs.values()))
 
     def where(player: Player) -> str:
         if player.club is None:
@@ -193,7 +193,7 @@ def _with_shared_organisers(clubs: Iterable[Club]) -> list[Club]:
     for club in clubs:
         named[club.name.casefold()].append(club)
     shared = [club for same in named.values() if len(same) > 1 for club in same]
-    prefetch_related_objects(shared, permissions.organisers_prefetch())
+    prefetch_related_objects(shared, club_selectors.organisers_prefetch())
     return clubs
 
 
@@ -473,7 +473,7 @@ def clubs_keeping_score(user: AbstractBaseUser) -> list[Club]:
     """The clubs the user keeps score in, by name, each with its roster as
     `roster_players` (2 queries, whatever the rosters' sizes)."""
     memberships = (
-        permissions.clubs_of(user)
+        club_selectors.clubs_of(user)
         .filter(role__in=KEEPERS)
         .order_by("club__name", "club_id")
         .prefetch_related(
@@ -494,6 +494,6 @@ def club_for_new_game(*, slug: str, user: AbstractBaseUser) -> Club | None:
     if club is None or not permissions.club_scorekeeping_by(club=club, user=user):
         return None
     club.roster_players = list(
-        permissions.roster(club=club).order_by(Lower("name"), "id")
+        club_selectors.roster(club=club).order_by(Lower("name"), "id")
     )
     return club

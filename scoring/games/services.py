@@ -12,9 +12,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from pitchclub import services as club_services
 from pitchclub import sql
 from pitchclub.models import Club, Player
+from pitchclub.services import players as club_services
 from pitchclub.text import UnsafeText, clean_name
 from scoring import engine
 from scoring.engine import RuleViolation
@@ -126,7 +126,7 @@ def _resolve_players(
                     f"players.{index}",
                     params={
                         "name": player.name,
-                        "seat": engine.messages.Seat(seen[key]),
+                        "seat": engine.params.Seat(seen[key]),
                     },
                 )
         seen[player.pk] = seen[player.name.casefold()] = index
@@ -146,7 +146,7 @@ def game_start(
     links: Mapping[str, Any] | None = None,
 ) -> Game:
     """Start a game: seats in the given order, seat 0 first. Whether the creator may
-    start a game in `club` is the caller's check (pitchclub.selectors). `links`
+    start a game in `club` is the caller's check (pitchclub.permissions). `links`
     (e.g. ``{"night": 7}``) go untouched to the apps above through the game hook
     (hooks.GameLinked), whose listeners store them or refuse."""
     if not isinstance(players, Sequence) or isinstance(players, str):

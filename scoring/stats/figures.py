@@ -38,8 +38,8 @@ from django.core.exceptions import EmptyResultSet, ValidationError
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
-from pitchclub import selectors as permissions
-from pitchclub import sql
+from pitchclub import permissions, sql
+from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
 from scoring import engine
 from scoring.games import selectors
@@ -299,7 +299,7 @@ def stats_filter(
 def visible_player(*, player_id: int, user: AbstractBaseUser | None) -> Player:
     """The player with their club if `user` may see them (a private club's roster
     players do not exist for outsiders); Player.DoesNotExist otherwise."""
-    if not 0 < player_id <= permissions.ID_MAX:
+    if not 0 < player_id <= club_selectors.ID_MAX:
         raise Player.DoesNotExist("No such player.")
     return selectors.player_for_archive(player_id=player_id, user=user)
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, Q
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club, Player
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.models import Hand, Rating, Seat, Status
 from scoring.stats import figures as stats
 from scoring.stats.charts import rating_text

@@ -1,6 +1,6 @@
 """Per-player figures over a set of games, counted by the database.
 
-A league's standings (tournaments.seasons.services) add up, for each player, the games
+A league's standings (tournaments.seasons.standings) add up, for each player, the games
 they played, the games their side won and the points their side scored, grouped by a
 value each game carries (a season's night: the date of the night it belongs to).
 The caller says which games (a queryset of Game, annotated with that value) and

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 
 from pitchclub.models import Club, Player
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.stats import charts, ratings
 from scoring.stats import figures as stats
 from scoring.stats.leaderboard import (

@@ -18,7 +18,7 @@ from pitchclub.text import parse_whole_number
 from scoring import engine
 from scoring.engine import PASS, RuleViolation, Suit, Variant
 from scoring.engine.auction import check_auction
-from scoring.engine.hand import MAX_GAME_POINTS
+from scoring.engine.awards import MAX_GAME_POINTS
 from scoring.refusals import TableNames, sentence
 from scoring.vocabulary import LOW_HINTS, POINT_HINTS, POINT_LABELS, suit_label
 

@@ -9,12 +9,13 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from pitchclub import permissions
 from pitchclub import selectors as club_selectors
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Club
 from pitchclub.text import parse_whole_number
 from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS, RuleViolation, Variant
-from scoring.engine.rules import MAX_TARGET
+from scoring.engine.variants import MAX_TARGET
 from scoring.games.services import PLAYER_NAME_MAX
 from scoring.refusals import TableNames, sentence
 from scoring.vocabulary import VARIANT_LABELS
@@ -176,7 +177,7 @@ class NewGameForm(PlainForm):
             return self.clubs[slug]
         # Never trust the posted slug: only a club the user keeps score in.
         club = Club.objects.filter(slug=slug).first()
-        if club is None or not club_selectors.club_scorekeeping_by(
+        if club is None or not permissions.club_scorekeeping_by(
             club=club, user=self.user
         ):
             raise forms.ValidationError(NOT_YOUR_CLUB, code="not_keeper")

@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from pitchclub import selectors as club_selectors
+from pitchclub import permissions
 from pitchclub.text import parse_whole_number
 from scoring.games import selectors, services
 from scoring.models import Game
@@ -39,7 +39,7 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
     query and answers 204, which htmx leaves alone; else the new sheet comes back."""
     if request.htmx and "v" in request.GET:
         current = (
-            Game.objects.filter(club_selectors.games_visible_filter(request.user))
+            Game.objects.filter(permissions.games_visible_filter(request.user))
             .filter(pk=game_id)
             .values_list("updated_at", "hand_count")
             .first()
@@ -89,7 +89,7 @@ def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
     if (
         game.club is not None
         and not user.is_superuser
-        and not club_selectors.club_scorekeeping_by(club=game.club, user=user)
+        and not permissions.club_scorekeeping_by(club=game.club, user=user)
     ):
         raise PermissionDenied(
             f"Only {game.club.name}'s scorekeepers can start games in the club."

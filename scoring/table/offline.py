@@ -12,7 +12,7 @@ from typing import TypedDict
 from django.utils.translation import gettext, pgettext
 
 from scoring.engine import Rules
-from scoring.engine.hand import MAX_GAME_POINTS
+from scoring.engine.awards import MAX_GAME_POINTS
 from scoring.engine.messages import BOTH, EITHER, MESSAGES, POINT_NAMES, VARIANT_NAMES
 from scoring.refusals import NAMED
 from scoring.table import words
@@ -79,7 +79,7 @@ def rules_data(rules: Rules) -> dict[str, object]:
     }
 
 
-# The refusals of the rules a hand tapped on the phone can meet (score.js's
+# The refusals of the rules a hand tapped on the phone can meet (refusals.js's
 # checkHand, offline/check.js): the phone says them with the server's templates.
 CHECKED_REFUSALS = (
     "bid_not_higher",

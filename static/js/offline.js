@@ -15,8 +15,8 @@
 // - offline/sheet.js: the form moved on, and the new #table swapped in;
 // - offline/score.js and offline/totals.js: the totals and the win with the waiting
 //   hands counted in, as the server will count them;
-// - offline/check.js: a hand the server would refuse is refused on the phone, in
-//   the server's words, and never queued.
+// - offline/check.js and offline/refusals.js: a hand the server would refuse is
+//   refused on the phone, in the server's words, and never queued.
 import {
   clearRefused,
   dropLeftOut,

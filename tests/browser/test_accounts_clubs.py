@@ -19,8 +19,9 @@ from playwright.sync_api import (
     expect,
 )
 
-from pitchclub import services
 from pitchclub.models import Club, Invite, Membership, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
 from tests.browser.conftest import CSP_LISTENER, SCREENSHOTS, problems_key
 from tests.factories import PASSWORD, UserFactory
 
@@ -304,7 +305,7 @@ def test_invite_and_join_by_code_on_two_phones(
     screenshot: Screenshot,
     shoot: Shoot,
 ) -> None:
-    club = services.club_create(
+    club = club_create(
         name="Tuesday Pitch", by=organiser, location="The Anchor", schedule="Tue 8"
     )
     log_in(page, organiser.username)
@@ -372,8 +373,8 @@ def test_join_link_signed_out_signs_up_and_comes_back(
     organiser: AbstractUser,
     shoot: Shoot,
 ) -> None:
-    club = services.club_create(name="Kitchen Table", by=organiser)
-    code = services.invite_create(club=club, by=organiser).code
+    club = club_create(name="Kitchen Table", by=organiser)
+    code = invite_create(club=club, by=organiser).code
 
     other_page.goto(f"/join/{code}/")
     expect(other_page.get_by_role("heading", level=1)).to_have_text(
@@ -452,7 +453,7 @@ def test_private_club_404_is_readable_on_a_phone(
 ) -> None:
     """The "not found" an outsider gets for a private club is a page of the site:
     laid out for the phone's width, with the site's header to go on from."""
-    club = services.club_create(name="Back Room", by=organiser, is_private=True)
+    club = club_create(name="Back Room", by=organiser, is_private=True)
 
     assert status_of(page, f"/clubs/{club.slug}/") == 404
     screenshot(full_page=False)
@@ -526,13 +527,13 @@ def test_tap_targets_on_account_and_club_pages(
     screenshot: Screenshot,
     shoot: Shoot,
 ) -> None:
-    club = services.club_create(
+    club = club_create(
         name="Grange Hall Pitch",
         by=organiser,
         location="Grange Hall, Main Street",
         schedule="Tuesdays from 7 pm",
     )
-    code = services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER).code
+    code = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER).code
     problems: list[str] = []
 
     # Signed out, on the second phone: sign-up, the join page, an invite's page.

@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from scoring.games import services
 from scoring.models import Game
 from tests.browser.test_pages import check_page

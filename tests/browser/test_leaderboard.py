@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from tests.browser.test_pages import MIN_TAP
 from tests.browser.test_player_page import small_controls
 from tests.scoring.stats.test_ratings import hand, start, win

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from pitchclub import services as club_services
 from pitchclub.models import Membership, Role
+from pitchclub.services import clubs as club_services
 from tests.browser.conftest import sign_in
 from tests.browser.test_new_game import no_sideways_scroll
 from tests.browser.test_pages import MIN_TAP, faint_text

@@ -12,8 +12,10 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from scoring.engine import OPTION_DEFAULTS
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
@@ -44,13 +46,11 @@ class Finger:
 @pytest.fixture
 def club(keeper: AbstractUser) -> Club:
     """Kate keeps score at the Grange; Ann and Bob are on its roster."""
-    club = club_services.club_create(name="Grange Hall Pitch", by=UserFactory())
-    invite = club_services.invite_create(
-        club=club, by=club.created_by, role=Role.SCOREKEEPER
-    )
-    club_services.invite_accept(code=invite.code, user=keeper)
+    club = club_create(name="Grange Hall Pitch", by=UserFactory())
+    invite = invite_create(club=club, by=club.created_by, role=Role.SCOREKEEPER)
+    invite_accept(code=invite.code, user=keeper)
     for name in ("Ann", "Bob"):
-        club_services.guest_add(club=club, name=name)
+        guest_add(club=club, name=name)
     return club
 
 

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
-from pitchclub import services as club_services
+from pitchclub.services import clubs as club_services
 from tests.browser.conftest import sign_in
 from tests.browser.test_pages import Screenshot, check_page
 from tests.factories import UserFactory

@@ -10,8 +10,10 @@ from django.contrib.auth.models import AbstractUser
 from django.db import connection
 from playwright.sync_api import Page, expect
 
-from pitchclub import services
 from pitchclub.models import Club, Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from scoring.games import services as scoring
 from tests.browser.conftest import sign_in
 from tests.factories import UserFactory, record
@@ -54,11 +56,11 @@ def test_rename_a_guest_then_merge_it_into_a_member(
     page: Page, live_server: Any, olive: AbstractUser, width: int
 ) -> None:
     phone(page, width)
-    club = services.club_create(name="Grange Hall", by=olive)
-    dot = services.guest_add(club=club, name="Dot")
+    club = club_create(name="Grange Hall", by=olive)
+    dot = guest_add(club=club, name="Dot")
     member = UserFactory(username="dorothy", first_name="Dorothy")
-    invite = services.invite_create(club=club, by=olive, role=Role.MEMBER)
-    services.invite_accept(code=invite.code, user=member)
+    invite = invite_create(club=club, by=olive, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=member)
     dorothy = club.players.get(user=member)
     for other in ("Bob", "Cy"):
         game = scoring.game_start(variant="auction", players=[dot, other], club=club)
@@ -108,8 +110,8 @@ def test_a_merge_of_two_at_one_table_is_refused_naming_the_game(
     page: Page, live_server: Any, olive: AbstractUser, width: int
 ) -> None:
     phone(page, width)
-    club = services.club_create(name="Grange Hall", by=olive)
-    dot, dee = (services.guest_add(club=club, name=n) for n in ("Dot", "Dee"))
+    club = club_create(name="Grange Hall", by=olive)
+    dot, dee = (guest_add(club=club, name=n) for n in ("Dot", "Dee"))
     game = scoring.game_start(variant="auction", players=[dot, dee], club=club)
 
     page.goto(f"{live_server.url}/clubs/{club.slug}/players/{dot.pk}/")
@@ -156,7 +158,7 @@ def test_create_tapped_twice_makes_one_club(
     assert Club.objects.filter(name="Elks Lodge").count() == 1
     expect(page.locator(".messages")).to_be_visible()
     # Another Elks Lodge, by someone else: the list tells the two apart.
-    services.club_create(name="Elks Lodge", by=UserFactory(), location="Main Street")
+    club_create(name="Elks Lodge", by=UserFactory(), location="Main Street")
     page.goto(f"{live_server.url}/clubs/")
     expect(page.locator(".tell")).to_have_count(2)
     expect(page.locator(".club-list .card").first).to_contain_text("Organised by")
@@ -170,8 +172,8 @@ def test_the_welcome_is_on_the_first_page_after_signing_up(
 ) -> None:
     phone(page, width)
     organiser = UserFactory(username="orla")
-    club = services.club_create(name="Grange Hall", by=organiser, location="Salina")
-    invite = services.invite_create(club=club, by=organiser, role=Role.MEMBER)
+    club = club_create(name="Grange Hall", by=organiser, location="Salina")
+    invite = invite_create(club=club, by=organiser, role=Role.MEMBER)
 
     page.goto(f"{live_server.url}/join/{invite.code}/")
     expect(page.locator(".club-facts")).to_contain_text("Organised by orla")

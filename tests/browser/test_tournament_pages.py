@@ -12,8 +12,8 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from tests.browser.conftest import sign_in
 from tests.browser.test_pages import check_page
 from tests.browser.test_watch import faint_text_in

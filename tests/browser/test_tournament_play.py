@@ -16,8 +16,9 @@ import segno
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Browser, Page, expect
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.players import guest_add
 from tests.browser.conftest import CSP_LISTENER, SCREENSHOTS, sign_in, tap_hand
 from tests.browser.test_new_game import no_sideways_scroll
 from tests.browser.test_pages import MIN_TAP, faint_text, small_tap_targets
@@ -47,11 +48,11 @@ def grange(db: None) -> Grange:
     """Olive organises the Grange, Sam keeps score; Ann, Bob, Cy and Di are on
     its roster."""
     organiser = UserFactory(username="olive")
-    club = club_services.club_create(name="Grange Hall Pitch", by=organiser)
+    club = club_create(name="Grange Hall Pitch", by=organiser)
     keeper = UserFactory(username="sam")
     Membership.objects.create(club=club, user=keeper, role=Role.SCOREKEEPER)
     for name in ("Ann", "Bob", "Cy", "Di"):
-        club_services.guest_add(club=club, name=name)
+        guest_add(club=club, name=name)
     return Grange(club, organiser, keeper)
 
 

@@ -20,8 +20,10 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Invite, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     DESCRIPTION_MAX,
@@ -125,31 +127,27 @@ def build_world() -> World:
         first_name=fill("M", FIRST_NAME_MAX),
         last_name=fill("W", LAST_NAME_MAX),
     )
-    club = club_services.club_create(
+    club = club_create(
         name=CLUB_NAME,
         by=keeper,
         location=PLACE,
         schedule=fill("Wednesdays ", PLACE_MAX),
         description=DESCRIPTION,
     )
-    spaced_club = club_services.club_create(
-        name=CLUB_NAME_SPACED, by=keeper, location=PLACE
-    )
+    spaced_club = club_create(name=CLUB_NAME_SPACED, by=keeper, location=PLACE)
     # Members with the longest names an account can have.
     for username, first, last in (
         (fill("MW", USERNAME_MAX), "", ""),
         (fill("Wm", USERNAME_MAX), fill("W", FIRST_NAME_MAX), fill("M", LAST_NAME_MAX)),
     ):
         member = UserFactory(username=username, first_name=first, last_name=last)
-        invite = club_services.invite_create(
-            club=club, by=keeper, role=Role.SCOREKEEPER
-        )
-        club_services.invite_accept(code=invite.code, user=member)
-    guests = [club_services.guest_add(club=club, name=name) for name in NAMES[1:]]
-    invite = club_services.invite_create(club=club, by=keeper, role=Role.ORGANISER)
-    claim = club_services.invite_create(club=club, by=keeper, player=guests[0])
+        invite = invite_create(club=club, by=keeper, role=Role.SCOREKEEPER)
+        invite_accept(code=invite.code, user=member)
+    guests = [guest_add(club=club, name=name) for name in NAMES[1:]]
+    invite = invite_create(club=club, by=keeper, role=Role.ORGANISER)
+    claim = invite_create(club=club, by=keeper, player=guests[0])
     world = World(keeper, outsider, club, spaced_club, invite, claim)
-    world.spare = club_services.guest_add(club=club, name=fill("MMW", N)).pk
+    world.spare = guest_add(club=club, name=fill("MMW", N)).pk
 
     def start(key: str, variant: str, players: int, partnership: bool = False) -> Game:
         game = services.game_start(

@@ -6,8 +6,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Invite, Membership, Player
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
 from scoring.games import services
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 from tests.factories import game_factory, record
@@ -25,8 +26,8 @@ def staff_client(client: Client) -> Client:
     record(game, [2, "pass", 3, "pass"], {"high": 3, "low": 1, "jack": 3, "game": 2})
     record(game, ["pass", "pass", 2, "pass"], {"high": 0, "low": 0, "game": 2})
     services.hand_undo(game_id=game.pk, number=2, by=boss)
-    club = club_services.club_create(name="Thursday Night Pitch", by=boss)
-    club_services.invite_create(club=club, by=boss)
+    club = club_create(name="Thursday Night Pitch", by=boss)
+    invite_create(club=club, by=boss)
     return client
 
 

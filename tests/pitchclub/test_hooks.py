@@ -7,9 +7,12 @@ from collections.abc import Iterator
 import pytest
 from django.contrib.auth.models import AbstractUser
 
-from pitchclub import hooks, services
+from pitchclub import hooks
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from pitchclub.refusals import Refusal
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add, players_merge
 from tests.factories import UserFactory
 
 
@@ -20,17 +23,17 @@ def organiser(db: None) -> AbstractUser:
 
 @pytest.fixture
 def club(organiser: AbstractUser) -> Club:
-    return services.club_create(name="Hook Hall", by=organiser)
+    return club_create(name="Hook Hall", by=organiser)
 
 
 @pytest.fixture
 def claim(club: Club, organiser: AbstractUser) -> tuple[Invite, AbstractUser, Player]:
     """A member already on the roster, and an invite claiming the guest Dot."""
     member = UserFactory()
-    plain = services.invite_create(club=club, by=organiser, role=Role.MEMBER)
-    services.invite_accept(code=plain.code, user=member)
-    dot = services.guest_add(club=club, name="Dot")
-    return services.invite_create(club=club, by=organiser, player=dot), member, dot
+    plain = invite_create(club=club, by=organiser, role=Role.MEMBER)
+    invite_accept(code=plain.code, user=member)
+    dot = guest_add(club=club, name="Dot")
+    return invite_create(club=club, by=organiser, player=dot), member, dot
 
 
 @pytest.fixture
@@ -48,7 +51,7 @@ def test_a_listener_sees_the_merge_once_in_order(
     hooks.register(lambda e: seen.append(("second", e)), order=2, name="test.second")
     hooks.register(lambda e: seen.append(("first", e)), order=1, name="test.first")
 
-    services.invite_accept(code=invite.code, user=member)
+    invite_accept(code=invite.code, user=member)
 
     assert [name for name, _ in seen] == ["first", "second"]
     event = seen[0][1]
@@ -72,7 +75,7 @@ def test_a_listener_s_refusal_rolls_the_claim_back(
     hooks.register(refuse, order=1, name="test.refuse")
 
     with pytest.raises(Refusal) as refused:
-        services.invite_accept(code=invite.code, user=member)
+        invite_accept(code=invite.code, user=member)
 
     assert refused.value.message == "Not the same person."
     assert Player.objects.filter(pk=dot.pk).exists()
@@ -92,7 +95,7 @@ def test_a_listener_s_bug_is_not_swallowed(
     hooks.register(bug, order=1, name="test.bug")
 
     with pytest.raises(RuntimeError):
-        services.invite_accept(code=invite.code, user=member)
+        invite_accept(code=invite.code, user=member)
     assert Player.objects.filter(pk=dot.pk).exists()
 
 
@@ -114,10 +117,10 @@ def test_an_organisers_merge_dispatches_the_same_event_without_an_invite(
     club: Club, organiser: AbstractUser, seen: list
 ) -> None:
     hooks.register(lambda e: seen.append(("first", e)), order=1, name="test.first")
-    dot = services.guest_add(club=club, name="Dot")
-    dee = services.guest_add(club=club, name="Dee")
+    dot = guest_add(club=club, name="Dot")
+    dee = guest_add(club=club, name="Dee")
 
-    services.players_merge(club=club, player_id=dot.pk, into_id=dee.pk, by=organiser)
+    players_merge(club=club, player_id=dot.pk, into_id=dee.pk, by=organiser)
 
     ((_, event),) = seen
     assert (event.guest.name, event.into, event.invite, event.by) == (

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client
 
-from pitchclub import panels, services
+from pitchclub import panels
 from pitchclub.panels import Panel
+from pitchclub.services import clubs as services
 from scoring import panels as scoring_panels
 from tests.factories import UserFactory
 

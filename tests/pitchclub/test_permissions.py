@@ -20,8 +20,9 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Invite, Membership, Role
+from pitchclub.services.clubs import club_create, membership_remove, membership_set_role
+from pitchclub.services.invites import invite_create
 from scoring.games import services as scoring_services
 from scoring.models import Game
 from tests.factories import UserFactory, record
@@ -56,14 +57,14 @@ def world() -> World:
     }
     clubs, games, others, invites = {}, {}, {}, {}
     for kind in KINDS:
-        club = services.club_create(
+        club = club_create(
             name=f"{kind} club", by=organiser, is_private=kind == "private"
         )
         for role in (Role.MEMBER, Role.SCOREKEEPER):
             Membership.objects.create(club=club, user=users[role], role=role)
         others[kind] = UserFactory(username=f"other-{kind}")
         Membership.objects.create(club=club, user=others[kind], role=Role.MEMBER)
-        invites[kind] = services.invite_create(club=club, by=organiser)
+        invites[kind] = invite_create(club=club, by=organiser)
         game = scoring_services.game_start(
             variant="auction",
             players=["Ann", "Bob", "Cy", "Di"],
@@ -382,9 +383,9 @@ def test_a_creator_who_is_no_longer_a_keeper_cannot_change_the_clubs_game(
         {"high": 1, "low": 1},
     )
     if role is None:
-        services.membership_remove(club=club, user_id=keeper.pk)
+        membership_remove(club=club, user_id=keeper.pk)
     else:
-        services.membership_set_role(club=club, user_id=keeper.pk, role=role)
+        membership_set_role(club=club, user_id=keeper.pk, role=role)
     client = session_client(keeper)
     # A member still reads the private club's game; a removed one does not.
     denied = 403 if role is not None or kind == "public" else 404

@@ -10,8 +10,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create, club_update
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from tests.factories import UserFactory
 from tests.helpers import signed_in
 
@@ -27,9 +29,9 @@ def organiser(db: None) -> AbstractUser:
 
 @pytest.fixture
 def private_club(organiser: AbstractUser) -> Club:
-    club = services.club_create(name="Kitchen Table", by=organiser, is_private=True)
-    guest = services.guest_add(club=club, name="Sam")
-    services.invite_create(club=club, by=organiser, player=guest)
+    club = club_create(name="Kitchen Table", by=organiser, is_private=True)
+    guest = guest_add(club=club, name="Sam")
+    invite_create(club=club, by=organiser, player=guest)
     return club
 
 
@@ -48,7 +50,7 @@ def test_an_outsider_naming_a_club_like_a_private_one_gets_the_plain_slug(
 
 
 def test_through_the_api_too(organiser: AbstractUser) -> None:
-    services.club_create(name="Back Room", by=organiser, is_private=True)
+    club_create(name="Back Room", by=organiser, is_private=True)
     outsider = APIClient()
     outsider.force_authenticate(UserFactory())
 
@@ -61,10 +63,8 @@ def test_through_the_api_too(organiser: AbstractUser) -> None:
 def test_a_private_clubs_address_cannot_be_guessed_from_its_name(
     organiser: AbstractUser,
 ) -> None:
-    first = services.club_create(name="Kitchen Table", by=organiser, is_private=True)
-    second = services.club_create(
-        name="Kitchen Table", by=UserFactory(), is_private=True
-    )
+    first = club_create(name="Kitchen Table", by=organiser, is_private=True)
+    second = club_create(name="Kitchen Table", by=UserFactory(), is_private=True)
 
     for club in (first, second):
         assert club.slug.startswith("kitchen-table-")
@@ -72,8 +72,7 @@ def test_a_private_clubs_address_cannot_be_guessed_from_its_name(
     assert first.slug != second.slug
     # Public clubs keep plain addresses, numbered when the name is taken.
     public = [
-        services.club_create(name="Kitchen Table", by=by)
-        for by in (organiser, UserFactory())
+        club_create(name="Kitchen Table", by=by) for by in (organiser, UserFactory())
     ]
     assert [club.slug for club in public] == ["kitchen-table", "kitchen-table-2"]
 
@@ -81,9 +80,9 @@ def test_a_private_clubs_address_cannot_be_guessed_from_its_name(
 def test_a_club_made_private_gets_an_address_that_cannot_be_guessed(
     organiser: AbstractUser,
 ) -> None:
-    club = services.club_create(name="Grange", by=organiser)
+    club = club_create(name="Grange", by=organiser)
 
-    services.club_update(club=club, name="Grange", is_private=True)
+    club_update(club=club, name="Grange", is_private=True)
 
     club.refresh_from_db()
     assert club.slug.startswith("grange-")
@@ -99,14 +98,14 @@ def test_a_private_club_edited_again_keeps_its_address(
 ) -> None:
     slug = private_club.slug
 
-    services.club_update(club=private_club, name="Renamed", is_private=True)
+    club_update(club=private_club, name="Renamed", is_private=True)
 
     private_club.refresh_from_db()
     assert private_club.slug == slug
 
 
 def test_the_organiser_is_told_the_new_address(organiser: AbstractUser) -> None:
-    club = services.club_create(name="Grange", by=organiser)
+    club = club_create(name="Grange", by=organiser)
     page = signed_in(organiser).post(
         reverse("clubs:edit", args=[club.slug]),
         {"name": "Grange", "is_private": "on"},
@@ -194,8 +193,8 @@ def test_a_private_club_answers_exactly_as_a_missing_one(
 
 def test_a_member_sees_the_private_club(private_club: Club) -> None:
     member = UserFactory()
-    invite = services.invite_create(club=private_club, by=private_club.created_by)
-    services.invite_accept(code=invite.code, user=member)
+    invite = invite_create(club=private_club, by=private_club.created_by)
+    invite_accept(code=invite.code, user=member)
 
     assert signed_in(member).get(f"/clubs/{private_club.slug}/").status_code == 200
     assert private_club.memberships.get(user=member).role == Role.MEMBER

@@ -1,14 +1,17 @@
 """Renaming a guest and merging two roster players of one person
-(pitchclub.services.player_rename and players_merge): each refusal's code and field,
-what moves, who stays, and the roster's log. Claiming a guest through an invite
-merges by the same service."""
+(pitchclub.services.players.player_rename and players_merge): each refusal's code and
+field, what moves, who stays, and the roster's log. Claiming a guest through an
+invite merges by the same service."""
 
 import pytest
 from django.contrib.auth.models import AbstractUser
 
-from pitchclub import services
 from pitchclub.models import Club, Invite, Player, Role, RosterChange
 from pitchclub.refusals import Refusal
+from pitchclub.services import players as player_services
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create, invite_revoke
+from pitchclub.services.players import guest_add, player_rename, players_merge
 from scoring.games import services as scoring
 from scoring.models import Award, Seat
 from tests.factories import UserFactory, record
@@ -25,14 +28,14 @@ def organiser(db: None) -> AbstractUser:
 
 @pytest.fixture
 def club(organiser: AbstractUser) -> Club:
-    return services.club_create(name="Grange Hall", by=organiser)
+    return club_create(name="Grange Hall", by=organiser)
 
 
 def join(club: Club, **user: object) -> Player:
     """A new member's roster player (joined by invite, as people do)."""
     person = UserFactory(**user)
-    invite = services.invite_create(club=club, by=club.created_by, role=Role.MEMBER)
-    services.invite_accept(code=invite.code, user=person)
+    invite = invite_create(club=club, by=club.created_by, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=person)
     return club.players.get(user=person)
 
 
@@ -54,9 +57,9 @@ def refused(call: object, **kwargs: object) -> Refusal:
 def test_an_organiser_renames_a_guest_and_the_log_says_so(
     club: Club, organiser: AbstractUser
 ) -> None:
-    dot = services.guest_add(club=club, name="Dot")
+    dot = guest_add(club=club, name="Dot")
 
-    renamed = services.player_rename(
+    renamed = player_rename(
         club=club, player_id=dot.pk, name="  Dorothy   Gale ", by=organiser
     )
 
@@ -76,12 +79,12 @@ def test_an_organiser_renames_a_guest_and_the_log_says_so(
 def test_a_rename_to_the_same_name_changes_nothing_and_a_new_case_is_kept(
     club: Club, organiser: AbstractUser
 ) -> None:
-    dot = services.guest_add(club=club, name="dot")
+    dot = guest_add(club=club, name="dot")
 
-    services.player_rename(club=club, player_id=dot.pk, name="dot", by=organiser)
+    player_rename(club=club, player_id=dot.pk, name="dot", by=organiser)
     assert not club.roster_changes.exists()
 
-    services.player_rename(club=club, player_id=dot.pk, name="Dot", by=organiser)
+    player_rename(club=club, player_id=dot.pk, name="Dot", by=organiser)
     dot.refresh_from_db()
     assert dot.name == "Dot"
     assert club.roster_changes.get().old_name == "dot"
@@ -90,11 +93,9 @@ def test_a_rename_to_the_same_name_changes_nothing_and_a_new_case_is_kept(
 def test_a_name_typed_either_way_is_stored_composed(
     club: Club, organiser: AbstractUser
 ) -> None:
-    guest = services.guest_add(club=club, name="Jose")
+    guest = guest_add(club=club, name="Jose")
 
-    services.player_rename(
-        club=club, player_id=guest.pk, name="Jose\u0301", by=organiser
-    )
+    player_rename(club=club, player_id=guest.pk, name="Jose\u0301", by=organiser)
 
     guest.refresh_from_db()
     assert guest.name == "Jos\u00e9"
@@ -112,11 +113,11 @@ def test_a_name_typed_either_way_is_stored_composed(
     ],
 )
 def test_rename_refusals(club: Club, organiser: AbstractUser, name: str, code: str):
-    services.guest_add(club=club, name="Ann")
-    dot = services.guest_add(club=club, name="Dot")
+    guest_add(club=club, name="Ann")
+    dot = guest_add(club=club, name="Dot")
 
     refusal = refused(
-        services.player_rename, club=club, player_id=dot.pk, name=name, by=organiser
+        player_rename, club=club, player_id=dot.pk, name=name, by=organiser
     )
 
     assert (refusal.code, refusal.field) == (code, "name")
@@ -128,11 +129,11 @@ def test_rename_refusals(club: Club, organiser: AbstractUser, name: str, code: s
 def test_a_taken_name_is_a_conflict_that_suggests_merging(
     club: Club, organiser: AbstractUser
 ) -> None:
-    services.guest_add(club=club, name="Ann")
-    dot = services.guest_add(club=club, name="Dot")
+    guest_add(club=club, name="Ann")
+    dot = guest_add(club=club, name="Dot")
 
     refusal = refused(
-        services.player_rename, club=club, player_id=dot.pk, name="ANN", by=organiser
+        player_rename, club=club, player_id=dot.pk, name="ANN", by=organiser
     )
 
     assert refusal.conflict
@@ -148,7 +149,7 @@ def test_a_player_with_an_account_is_not_renamed(
     own = club.players.get(user=organiser)
 
     refusal = refused(
-        services.player_rename, club=club, player_id=own.pk, name="Boss", by=organiser
+        player_rename, club=club, player_id=own.pk, name="Boss", by=organiser
     )
 
     assert (refusal.code, refusal.field) == ("rename_has_account", "name")
@@ -158,15 +159,13 @@ def test_a_player_with_an_account_is_not_renamed(
 def test_a_player_of_another_club_is_not_found(
     club: Club, organiser: AbstractUser
 ) -> None:
-    other = services.club_create(name="Other Hall", by=organiser)
-    stranger = services.guest_add(club=other, name="Zed")
+    other = club_create(name="Other Hall", by=organiser)
+    stranger = guest_add(club=other, name="Zed")
 
     with pytest.raises(Player.DoesNotExist):
-        services.player_rename(
-            club=club, player_id=stranger.pk, name="Zee", by=organiser
-        )
+        player_rename(club=club, player_id=stranger.pk, name="Zee", by=organiser)
     with pytest.raises(Player.DoesNotExist):
-        services.players_merge(
+        players_merge(
             club=club,
             player_id=stranger.pk,
             into_id=club.players.get().pk,
@@ -180,15 +179,13 @@ def test_a_player_of_another_club_is_not_found(
 def test_merging_two_guests_moves_every_game_point_and_claim_invite(
     club: Club, organiser: AbstractUser
 ) -> None:
-    dot, dorothy = (services.guest_add(club=club, name=n) for n in ("Dot", "Dorothy"))
+    dot, dorothy = (guest_add(club=club, name=n) for n in ("Dot", "Dorothy"))
     play(club, dot, "Bob")
     play(club, "Cy", dot)
     play(club, dorothy, "Bob")
-    claim = services.invite_create(club=club, by=organiser, player=dot)
+    claim = invite_create(club=club, by=organiser, player=dot)
 
-    entry = services.players_merge(
-        club=club, player_id=dot.pk, into_id=dorothy.pk, by=organiser
-    )
+    entry = players_merge(club=club, player_id=dot.pk, into_id=dorothy.pk, by=organiser)
 
     assert not Player.objects.filter(pk=dot.pk).exists()
     assert dorothy.seats.count() == 3
@@ -209,7 +206,7 @@ def test_merging_two_guests_moves_every_game_point_and_claim_invite(
     }
     # The moved claim invite now claims the merged player.
     newcomer = UserFactory()
-    services.invite_accept(code=claim.code, user=newcomer)
+    invite_accept(code=claim.code, user=newcomer)
     dorothy.refresh_from_db()
     assert dorothy.user == newcomer
 
@@ -219,18 +216,16 @@ def test_the_player_with_an_account_stays_whichever_was_chosen(
     club: Club, organiser: AbstractUser, direction: str
 ) -> None:
     member = join(club, first_name="Dorothy")
-    dot = services.guest_add(club=club, name="Dot")
+    dot = guest_add(club=club, name="Dot")
     play(club, dot, "Bob")
-    claim = services.invite_create(club=club, by=organiser, player=dot)
+    claim = invite_create(club=club, by=organiser, player=dot)
     ids = (
         (dot.pk, member.pk)
         if direction == "guest_into_account"
         else (member.pk, dot.pk)
     )
 
-    entry = services.players_merge(
-        club=club, player_id=ids[0], into_id=ids[1], by=organiser
-    )
+    entry = players_merge(club=club, player_id=ids[0], into_id=ids[1], by=organiser)
 
     assert entry.player == member
     assert not Player.objects.filter(pk=dot.pk).exists()
@@ -245,14 +240,14 @@ def test_the_player_with_an_account_stays_whichever_was_chosen(
 def test_a_merge_is_refused_when_both_sat_in_one_game_naming_it(
     club: Club, organiser: AbstractUser
 ) -> None:
-    dot, dorothy = (services.guest_add(club=club, name=n) for n in ("Dot", "Dorothy"))
+    dot, dorothy = (guest_add(club=club, name=n) for n in ("Dot", "Dorothy"))
     play(club, dot, "Bob")
     game = scoring.game_start(
         variant="auction", players=[dorothy, "Bob", dot], club=club
     )
 
     refusal = refused(
-        services.players_merge,
+        players_merge,
         club=club,
         player_id=dot.pk,
         into_id=dorothy.pk,
@@ -275,7 +270,7 @@ def test_two_accounts_are_not_merged(club: Club, organiser: AbstractUser) -> Non
     own = club.players.get(user=organiser)
 
     refusal = refused(
-        services.players_merge,
+        players_merge,
         club=club,
         player_id=member.pk,
         into_id=own.pk,
@@ -288,19 +283,19 @@ def test_two_accounts_are_not_merged(club: Club, organiser: AbstractUser) -> Non
 
 
 def test_merge_input_refusals(club: Club, organiser: AbstractUser) -> None:
-    dot = services.guest_add(club=club, name="Dot")
-    other = services.club_create(name="Other Hall", by=organiser)
-    stranger = services.guest_add(club=other, name="Zed")
+    dot = guest_add(club=club, name="Dot")
+    other = club_create(name="Other Hall", by=organiser)
+    stranger = guest_add(club=other, name="Zed")
 
     same = refused(
-        services.players_merge,
+        players_merge,
         club=club,
         player_id=dot.pk,
         into_id=dot.pk,
         by=organiser,
     )
     unknown = refused(
-        services.players_merge,
+        players_merge,
         club=club,
         player_id=dot.pk,
         into_id=stranger.pk,
@@ -320,11 +315,11 @@ def test_a_claim_by_a_member_is_a_merge_in_the_log(
     club: Club, organiser: AbstractUser
 ) -> None:
     member = join(club, first_name="Dorothy")
-    dot = services.guest_add(club=club, name="Dot")
+    dot = guest_add(club=club, name="Dot")
     play(club, dot, "Bob")
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    invite = invite_create(club=club, by=organiser, player=dot)
 
-    services.invite_accept(code=invite.code, user=member.user)
+    invite_accept(code=invite.code, user=member.user)
 
     entry = club.roster_changes.get(action=RosterChange.Action.MERGE)
     assert (entry.player, entry.old_name, entry.by) == (member, "Dot", member.user)
@@ -340,11 +335,11 @@ def test_a_claim_by_a_member_is_a_merge_in_the_log(
 def test_a_claim_by_a_newcomer_is_in_the_log(
     club: Club, organiser: AbstractUser
 ) -> None:
-    dot = services.guest_add(club=club, name="Dot")
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    dot = guest_add(club=club, name="Dot")
+    invite = invite_create(club=club, by=organiser, player=dot)
     newcomer = UserFactory()
 
-    services.invite_accept(code=invite.code, user=newcomer)
+    invite_accept(code=invite.code, user=newcomer)
 
     entry = club.roster_changes.get()
     assert (entry.action, entry.player, entry.name, entry.by) == (
@@ -360,30 +355,30 @@ def test_claims_and_merges_share_one_merge(
     club: Club, organiser: AbstractUser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[str, str]] = []
-    merge = services._merge
+    merge = player_services.merge
 
     def spy(club: Club, *, guest: Player, into: Player, **kwargs: object):
         calls.append((guest.name, into.name))
         return merge(club, guest=guest, into=into, **kwargs)
 
-    monkeypatch.setattr(services, "_merge", spy)
+    monkeypatch.setattr(player_services, "merge", spy)
     member = join(club, first_name="Dorothy")
-    dot, dee = (services.guest_add(club=club, name=n) for n in ("Dot", "Dee"))
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    dot, dee = (guest_add(club=club, name=n) for n in ("Dot", "Dee"))
+    invite = invite_create(club=club, by=organiser, player=dot)
 
-    services.invite_accept(code=invite.code, user=member.user)
-    services.players_merge(club=club, player_id=dee.pk, into_id=member.pk, by=None)
+    invite_accept(code=invite.code, user=member.user)
+    players_merge(club=club, player_id=dee.pk, into_id=member.pk, by=None)
 
     assert calls == [("Dot", "Dorothy"), ("Dee", "Dorothy")]
 
 
 def test_no_invite_row_is_lost_in_a_merge(club: Club, organiser: AbstractUser) -> None:
-    dot, dorothy = (services.guest_add(club=club, name=n) for n in ("Dot", "Dorothy"))
-    used = services.invite_create(club=club, by=organiser, player=dot)
-    services.invite_revoke(invite=used)
+    dot, dorothy = (guest_add(club=club, name=n) for n in ("Dot", "Dorothy"))
+    used = invite_create(club=club, by=organiser, player=dot)
+    invite_revoke(invite=used)
     before = Invite.objects.count()
 
-    services.players_merge(club=club, player_id=dot.pk, into_id=dorothy.pk, by=None)
+    players_merge(club=club, player_id=dot.pk, into_id=dorothy.pk, by=None)
 
     assert Invite.objects.count() == before
     used.refresh_from_db()

@@ -1,5 +1,5 @@
 """Two clubs of one name: one person creating a club twice at once makes one club
-(pitchclub.services.club_create_once), and lists tell clubs of one name apart
+(pitchclub.services.clubs.club_create_once), and lists tell clubs of one name apart
 (pitchclub.selectors.club_hints and club_labels)."""
 
 import threading
@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.db import connection, connections
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.models import Club, Membership, Player, Role
+from pitchclub.services import clubs as services
 from pitchclub.vocabulary import CLUB_REPEAT_SECONDS
 from tests.factories import UserFactory
 

@@ -8,9 +8,24 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, AnonymousUser
 from django.utils import timezone
 
-from pitchclub import selectors, services
+from pitchclub import permissions, selectors
 from pitchclub.models import Club, Invite, Membership, Player, Role
 from pitchclub.refusals import Refusal
+from pitchclub.services.clubs import (
+    club_create,
+    club_update,
+    membership_remove,
+    membership_set_role,
+)
+from pitchclub.services.invites import (
+    invite_accept,
+    invite_create,
+    invite_refusal,
+    invite_revoke,
+    normalise_code,
+)
+from pitchclub.services.players import guest_add
+from pitchclub.vocabulary import CODE_ALPHABET, CODE_LENGTH
 from scoring.engine import RuleViolation
 from scoring.games import services as scoring
 from tests.factories import UserFactory, record
@@ -25,13 +40,13 @@ def organiser(db: None) -> AbstractUser:
 
 @pytest.fixture
 def club(organiser: AbstractUser) -> Club:
-    return services.club_create(name="Grange Hall", by=organiser)
+    return club_create(name="Grange Hall", by=organiser)
 
 
 def join_as(club: Club, role: str, user: AbstractUser | None = None) -> AbstractUser:
     user = user or UserFactory()
-    invite = services.invite_create(club=club, by=club.created_by, role=role)
-    services.invite_accept(code=invite.code, user=user)
+    invite = invite_create(club=club, by=club.created_by, role=role)
+    invite_accept(code=invite.code, user=user)
     return user
 
 
@@ -52,7 +67,7 @@ def role_of(club: Club, user: AbstractUser) -> str:
 def test_club_create_makes_the_creator_organiser_and_a_roster_player(
     organiser: AbstractUser,
 ) -> None:
-    club = services.club_create(
+    club = club_create(
         name="  Grange   Hall ",
         by=organiser,
         location=" Main Street ",
@@ -73,11 +88,11 @@ def test_club_create_makes_the_creator_organiser_and_a_roster_player(
 def test_club_slugs_are_unique_and_never_a_page_name(organiser: AbstractUser) -> None:
     # Three people: one person creating "New" again at once gets the same club.
     slugs = [
-        services.club_create(name="New", by=by).slug
+        club_create(name="New", by=by).slug
         for by in (organiser, UserFactory(), UserFactory())
     ]
     assert slugs == ["new-2", "new-3", "new-4"]
-    assert services.club_create(name="♠♠♠", by=organiser).slug == "club"
+    assert club_create(name="♠♠♠", by=organiser).slug == "club"
 
 
 @pytest.mark.parametrize(
@@ -93,7 +108,7 @@ def test_club_slugs_are_unique_and_never_a_page_name(organiser: AbstractUser) ->
 def test_club_create_refusals(
     organiser: AbstractUser, fields: dict, code: str, field: str
 ) -> None:
-    refusal = refused(services.club_create, by=organiser, **fields)
+    refusal = refused(club_create, by=organiser, **fields)
     assert (refusal.code, refusal.field) == (code, field)
     assert not Club.objects.exists()
 
@@ -101,7 +116,7 @@ def test_club_create_refusals(
 def test_club_update_changes_details_but_keeps_the_slug(
     club: Club, organiser: AbstractUser
 ) -> None:
-    services.club_update(
+    club_update(
         club=club,
         name="Grange Pitch",
         schedule=" Wednesdays ",
@@ -117,7 +132,7 @@ def test_club_update_changes_details_but_keeps_the_slug(
 
 
 def test_club_update_refuses_an_empty_name(club: Club) -> None:
-    refusal = refused(services.club_update, club=club, name="")
+    refusal = refused(club_update, club=club, name="")
     assert (refusal.code, refusal.field) == ("empty_name", "name")
     club.refresh_from_db()
     assert club.name == "Grange Hall"
@@ -128,15 +143,13 @@ def test_club_update_refuses_an_empty_name(club: Club) -> None:
 
 def test_set_role_changes_a_members_role(club: Club) -> None:
     member = join_as(club, Role.MEMBER)
-    services.membership_set_role(club=club, user_id=member.pk, role=Role.SCOREKEEPER)
+    membership_set_role(club=club, user_id=member.pk, role=Role.SCOREKEEPER)
     assert role_of(club, member) == Role.SCOREKEEPER
 
 
 def test_set_role_refuses_an_unknown_role(club: Club) -> None:
     member = join_as(club, Role.MEMBER)
-    refusal = refused(
-        services.membership_set_role, club=club, user_id=member.pk, role="king"
-    )
+    refusal = refused(membership_set_role, club=club, user_id=member.pk, role="king")
     assert (refusal.code, refusal.field) == ("unknown_role", "role")
 
 
@@ -144,7 +157,7 @@ def test_the_last_organiser_cannot_be_demoted(
     club: Club, organiser: AbstractUser
 ) -> None:
     refusal = refused(
-        services.membership_set_role,
+        membership_set_role,
         club=club,
         user_id=organiser.pk,
         role=Role.SCOREKEEPER,
@@ -158,10 +171,8 @@ def test_two_organisers_demoting_each_other_leave_one(
 ) -> None:
     bea = join_as(club, Role.ORGANISER)
 
-    services.membership_set_role(club=club, user_id=organiser.pk, role=Role.MEMBER)
-    refusal = refused(
-        services.membership_set_role, club=club, user_id=bea.pk, role=Role.MEMBER
-    )
+    membership_set_role(club=club, user_id=organiser.pk, role=Role.MEMBER)
+    refusal = refused(membership_set_role, club=club, user_id=bea.pk, role=Role.MEMBER)
 
     assert refusal.code == "last_organiser"
     assert role_of(club, organiser) == Role.MEMBER
@@ -171,15 +182,13 @@ def test_two_organisers_demoting_each_other_leave_one(
 def test_an_organiser_may_be_kept_organiser(
     club: Club, organiser: AbstractUser
 ) -> None:
-    services.membership_set_role(club=club, user_id=organiser.pk, role=Role.ORGANISER)
+    membership_set_role(club=club, user_id=organiser.pk, role=Role.ORGANISER)
     assert role_of(club, organiser) == Role.ORGANISER
 
 
 def test_set_role_of_a_stranger_is_not_found(club: Club) -> None:
     with pytest.raises(Membership.DoesNotExist):
-        services.membership_set_role(
-            club=club, user_id=UserFactory().pk, role=Role.MEMBER
-        )
+        membership_set_role(club=club, user_id=UserFactory().pk, role=Role.MEMBER)
 
 
 def test_remove_keeps_the_members_player_and_games(club: Club) -> None:
@@ -187,7 +196,7 @@ def test_remove_keeps_the_members_player_and_games(club: Club) -> None:
     player = club.players.get(user=member)
     game = scoring.game_start(variant="auction", players=[player, "Sam"], club=club)
 
-    services.membership_remove(club=club, user_id=member.pk)
+    membership_remove(club=club, user_id=member.pk)
 
     assert not club.memberships.filter(user=member).exists()
     player.refresh_from_db()
@@ -199,7 +208,7 @@ def test_the_last_organiser_cannot_be_removed(
     club: Club, organiser: AbstractUser
 ) -> None:
     join_as(club, Role.SCOREKEEPER)
-    refusal = refused(services.membership_remove, club=club, user_id=organiser.pk)
+    refusal = refused(membership_remove, club=club, user_id=organiser.pk)
     assert (refusal.code, refusal.field) == ("last_organiser", "role")
     assert club.memberships.filter(user=organiser).exists()
 
@@ -208,13 +217,13 @@ def test_an_organiser_may_leave_when_another_stays(
     club: Club, organiser: AbstractUser
 ) -> None:
     bea = join_as(club, Role.ORGANISER)
-    services.membership_remove(club=club, user_id=organiser.pk)
+    membership_remove(club=club, user_id=organiser.pk)
     assert list(club.memberships.values_list("user", flat=True)) == [bea.pk]
 
 
 def test_remove_a_stranger_is_not_found(club: Club) -> None:
     with pytest.raises(Membership.DoesNotExist):
-        services.membership_remove(club=club, user_id=UserFactory().pk)
+        membership_remove(club=club, user_id=UserFactory().pk)
 
 
 # invite_create, invite_revoke, invite_refusal
@@ -223,9 +232,9 @@ def test_remove_a_stranger_is_not_found(club: Club) -> None:
 def test_invite_create_makes_a_readable_code(
     club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
-    assert len(invite.code) == services.CODE_LENGTH
-    assert set(invite.code) <= set(services.CODE_ALPHABET)
+    invite = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    assert len(invite.code) == CODE_LENGTH
+    assert set(invite.code) <= set(CODE_ALPHABET)
     assert not set(invite.code) & set("0O1IL")
     assert (invite.role, invite.uses, invite.max_uses) == (Role.SCOREKEEPER, 0, None)
     assert invite.created_by == organiser
@@ -246,23 +255,23 @@ def test_invite_create_makes_a_readable_code(
 def test_invite_create_refusals(
     club: Club, organiser: AbstractUser, fields: dict, code: str, field: str
 ) -> None:
-    refusal = refused(services.invite_create, club=club, by=organiser, **fields)
+    refusal = refused(invite_create, club=club, by=organiser, **fields)
     assert (refusal.code, refusal.field) == (code, field)
     assert not Invite.objects.exists()
 
 
 def test_a_claim_invite_is_single_use(club: Club, organiser: AbstractUser) -> None:
-    guest = services.guest_add(club=club, name="Dot")
-    invite = services.invite_create(club=club, by=organiser, player=guest, max_uses=9)
+    guest = guest_add(club=club, name="Dot")
+    invite = invite_create(club=club, by=organiser, player=guest, max_uses=9)
     assert invite.max_uses == 1
 
 
 def test_claim_invite_refused_for_another_clubs_player(
     club: Club, organiser: AbstractUser
 ) -> None:
-    elsewhere = services.club_create(name="Elsewhere", by=UserFactory())
-    guest = services.guest_add(club=elsewhere, name="Dot")
-    refusal = refused(services.invite_create, club=club, by=organiser, player=guest)
+    elsewhere = club_create(name="Elsewhere", by=UserFactory())
+    guest = guest_add(club=elsewhere, name="Dot")
+    refusal = refused(invite_create, club=club, by=organiser, player=guest)
     assert (refusal.code, refusal.field) == ("player_not_in_roster", "player")
 
 
@@ -270,16 +279,16 @@ def test_claim_invite_refused_for_a_player_with_an_account(
     club: Club, organiser: AbstractUser
 ) -> None:
     player = club.players.get(user=organiser)
-    refusal = refused(services.invite_create, club=club, by=organiser, player=player)
+    refusal = refused(invite_create, club=club, by=organiser, player=player)
     assert (refusal.code, refusal.field) == ("player_has_account", "player")
 
 
 def test_invite_revoke_sets_revoked_at_once(
     club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
-    first = services.invite_revoke(invite=invite).revoked_at
-    again = services.invite_revoke(invite=invite).revoked_at
+    invite = invite_create(club=club, by=organiser)
+    first = invite_revoke(invite=invite).revoked_at
+    again = invite_revoke(invite=invite).revoked_at
     assert first is not None
     assert again == first
     invite.refresh_from_db()
@@ -287,15 +296,15 @@ def test_invite_revoke_sets_revoked_at_once(
 
 
 def test_invite_refusal_names_each_reason(club: Club, organiser: AbstractUser) -> None:
-    invite = services.invite_create(club=club, by=organiser, max_uses=1)
-    assert services.invite_refusal(invite) is None
-    assert "no invite with this code" in services.invite_refusal(None)
+    invite = invite_create(club=club, by=organiser, max_uses=1)
+    assert invite_refusal(invite) is None
+    assert "no invite with this code" in invite_refusal(None)
     invite.uses = 1
-    assert "used up" in services.invite_refusal(invite)
+    assert "used up" in invite_refusal(invite)
     invite.expires_at = timezone.now()
-    assert "expired" in services.invite_refusal(invite)
+    assert "expired" in invite_refusal(invite)
     invite.revoked_at = timezone.now()
-    assert "withdrawn" in services.invite_refusal(invite)
+    assert "withdrawn" in invite_refusal(invite)
 
 
 @pytest.mark.parametrize(
@@ -303,7 +312,7 @@ def test_invite_refusal_names_each_reason(club: Club, organiser: AbstractUser) -
     [("abcd efgh", "ABCDEFGH"), (" AbCd-EfGh ", "ABCDEFGH"), ("ab—cd", "ABCD")],
 )
 def test_normalise_code_ignores_case_spaces_and_dashes(typed: str, code: str) -> None:
-    assert services.normalise_code(typed) == code
+    assert normalise_code(typed) == code
 
 
 # invite_accept
@@ -312,10 +321,10 @@ def test_normalise_code_ignores_case_spaces_and_dashes(typed: str, code: str) ->
 def test_accept_joins_with_the_invites_role_and_a_roster_player(
     club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    invite = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
     user = UserFactory(first_name="Kit", last_name="Moss")
 
-    membership = services.invite_accept(code=invite.code.lower(), user=user)
+    membership = invite_accept(code=invite.code.lower(), user=user)
 
     assert (membership.club, membership.user, membership.role) == (
         club,
@@ -330,19 +339,19 @@ def test_accept_joins_with_the_invites_role_and_a_roster_player(
 def test_accept_names_the_roster_player_apart_from_a_guest_of_the_same_name(
     club: Club, organiser: AbstractUser
 ) -> None:
-    services.guest_add(club=club, name="Kit Moss")
+    guest_add(club=club, name="Kit Moss")
     user = UserFactory(first_name="Kit", last_name="Moss")
     join_as(club, Role.MEMBER, user)
     assert club.players.get(user=user).name == "Kit Moss (2)"
 
 
 def test_accept_stops_after_max_uses(club: Club, organiser: AbstractUser) -> None:
-    invite = services.invite_create(club=club, by=organiser, max_uses=2)
-    services.invite_accept(code=invite.code, user=UserFactory())
-    services.invite_accept(code=invite.code, user=UserFactory())
+    invite = invite_create(club=club, by=organiser, max_uses=2)
+    invite_accept(code=invite.code, user=UserFactory())
+    invite_accept(code=invite.code, user=UserFactory())
     third = UserFactory()
 
-    refusal = refused(services.invite_accept, code=invite.code, user=third)
+    refusal = refused(invite_accept, code=invite.code, user=third)
 
     assert (refusal.code, refusal.field) == ("invite_unusable", "code")
     assert "used up" in refusal.message
@@ -352,26 +361,26 @@ def test_accept_stops_after_max_uses(club: Club, organiser: AbstractUser) -> Non
 
 
 def test_accept_refuses_an_expired_invite(club: Club, organiser: AbstractUser) -> None:
-    invite = services.invite_create(
+    invite = invite_create(
         club=club, by=organiser, expires_at=timezone.now() + timedelta(days=1)
     )
     Invite.objects.filter(pk=invite.pk).update(
         expires_at=timezone.now() - timedelta(seconds=1)
     )
-    refusal = refused(services.invite_accept, code=invite.code, user=UserFactory())
+    refusal = refused(invite_accept, code=invite.code, user=UserFactory())
     assert (refusal.code, refusal.field) == ("invite_unusable", "code")
     assert "expired" in refusal.message
 
 
 def test_accept_refuses_a_revoked_invite(club: Club, organiser: AbstractUser) -> None:
-    invite = services.invite_create(club=club, by=organiser)
-    services.invite_revoke(invite=invite)
-    refusal = refused(services.invite_accept, code=invite.code, user=UserFactory())
+    invite = invite_create(club=club, by=organiser)
+    invite_revoke(invite=invite)
+    refusal = refused(invite_accept, code=invite.code, user=UserFactory())
     assert "withdrawn" in refusal.message
 
 
 def test_accept_refuses_an_unknown_code(club: Club) -> None:
-    refusal = refused(services.invite_accept, code="nope", user=UserFactory())
+    refusal = refused(invite_accept, code="nope", user=UserFactory())
     assert (refusal.code, refusal.field) == ("invite_unusable", "code")
 
 
@@ -392,10 +401,10 @@ def test_claiming_a_guest_gives_the_account_the_guests_games(
     game = scoring.game_start(variant="auction", players=["Dot", "Sam"], club=club)
     record(game, [2, "pass"], {"high": 0, "low": 0, "jack": 0, "game": 0})
     dot = club.players.get(name="Dot")
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    invite = invite_create(club=club, by=organiser, player=dot)
     user = UserFactory()
 
-    services.invite_accept(code=invite.code, user=user)
+    invite_accept(code=invite.code, user=user)
 
     dot.refresh_from_db()
     assert dot.user == user
@@ -406,12 +415,12 @@ def test_claiming_a_guest_gives_the_account_the_guests_games(
 
 
 def test_a_claim_invite_works_once(club: Club, organiser: AbstractUser) -> None:
-    dot = services.guest_add(club=club, name="Dot")
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    dot = guest_add(club=club, name="Dot")
+    invite = invite_create(club=club, by=organiser, player=dot)
     first = UserFactory()
-    services.invite_accept(code=invite.code, user=first)
+    invite_accept(code=invite.code, user=first)
 
-    refusal = refused(services.invite_accept, code=invite.code, user=UserFactory())
+    refusal = refused(invite_accept, code=invite.code, user=UserFactory())
 
     assert refusal.code == "invite_unusable"
     dot.refresh_from_db()
@@ -423,15 +432,15 @@ def test_a_member_claiming_a_guest_gets_the_guests_games_moved_to_them(
 ) -> None:
     member = join_as(club, Role.MEMBER)
     own = club.players.get(user=member)
-    dot = services.guest_add(club=club, name="Dot")
+    dot = guest_add(club=club, name="Dot")
     game = scoring.game_start(
         variant="auction", players=["Dot", "Bob", "Cy"], club=club, created_by=organiser
     )
     record(game, [2, "pass", "pass"], {"high": 0, "low": 0, "jack": 0, "game": 0})
-    invite = services.invite_create(club=club, by=organiser, player=dot)
-    other_claim = services.invite_create(club=club, by=organiser, player=dot)
+    invite = invite_create(club=club, by=organiser, player=dot)
+    other_claim = invite_create(club=club, by=organiser, player=dot)
 
-    services.invite_accept(code=invite.code, user=member)
+    invite_accept(code=invite.code, user=member)
 
     assert not Player.objects.filter(pk=dot.pk).exists()
     assert game.seats.get(number=0).player == own
@@ -452,13 +461,13 @@ def test_a_claim_is_refused_when_both_players_sat_in_one_game(
 ) -> None:
     member = join_as(club, Role.MEMBER)
     own = club.players.get(user=member)
-    dot = services.guest_add(club=club, name="Dot")
+    dot = guest_add(club=club, name="Dot")
     game = scoring.game_start(
         variant="auction", players=[own, dot], club=club, created_by=organiser
     )
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    invite = invite_create(club=club, by=organiser, player=dot)
 
-    refusal = refused(services.invite_accept, code=invite.code, user=member)
+    refusal = refused(invite_accept, code=invite.code, user=member)
 
     assert (refusal.code, refusal.field) == ("claim_conflict", "code")
     assert f"game {game.pk}" in refusal.message
@@ -471,12 +480,12 @@ def test_a_claim_is_refused_when_both_players_sat_in_one_game(
 def test_claim_refused_when_the_guest_was_claimed_meanwhile(
     club: Club, organiser: AbstractUser
 ) -> None:
-    dot = services.guest_add(club=club, name="Dot")
-    invite = services.invite_create(club=club, by=organiser, player=dot)
+    dot = guest_add(club=club, name="Dot")
+    invite = invite_create(club=club, by=organiser, player=dot)
     Player.objects.filter(pk=dot.pk).update(user=UserFactory())
     newcomer = UserFactory()
 
-    refusal = refused(services.invite_accept, code=invite.code, user=newcomer)
+    refusal = refused(invite_accept, code=invite.code, user=newcomer)
 
     assert (refusal.code, refusal.field) == ("already_claimed", "code")
     assert not club.memberships.filter(user=newcomer).exists()
@@ -486,13 +495,13 @@ def test_claim_refused_when_the_guest_was_claimed_meanwhile(
 
 
 def test_guest_add_adds_a_player_without_an_account(club: Club) -> None:
-    guest = services.guest_add(club=club, name="  Dot   Reyes ")
+    guest = guest_add(club=club, name="  Dot   Reyes ")
     assert (guest.name, guest.club, guest.is_guest) == ("Dot Reyes", club, True)
 
 
 def test_guest_add_returns_the_roster_player_of_that_name(club: Club) -> None:
-    first = services.guest_add(club=club, name="Dot")
-    assert services.guest_add(club=club, name="DOT") == first
+    first = guest_add(club=club, name="Dot")
+    assert guest_add(club=club, name="DOT") == first
     assert club.players.filter(name__iexact="dot").count() == 1
 
 
@@ -501,7 +510,7 @@ def test_guest_add_returns_the_roster_player_of_that_name(club: Club) -> None:
     [("", "empty_name"), ("   ", "empty_name"), ("x" * 41, "name_too_long")],
 )
 def test_guest_add_refusals(club: Club, name: str, code: str) -> None:
-    refusal = refused(services.guest_add, club=club, name=name)
+    refusal = refused(guest_add, club=club, name=name)
     assert (refusal.code, refusal.field) == (code, "name")
 
 
@@ -526,12 +535,12 @@ REFUSED = {
 def test_club_and_guest_names_refuse_control_bidi_and_invisible_characters(
     organiser: AbstractUser, club: Club, char: str
 ) -> None:
-    refusal = refused(services.club_create, name=f"Grange{char} Hall", by=organiser)
+    refusal = refused(club_create, name=f"Grange{char} Hall", by=organiser)
     assert (refusal.code, refusal.field) == ("invalid_name", "name")
     assert refusal.message == f"The club's name has {REFUSED[char]}: retype it."
-    refusal = refused(services.club_update, club=club, name=f"Grange{char}")
+    refusal = refused(club_update, club=club, name=f"Grange{char}")
     assert refusal.field == "name"
-    refusal = refused(services.guest_add, club=club, name=f"Do{char}t")
+    refusal = refused(guest_add, club=club, name=f"Do{char}t")
     assert (refusal.code, refusal.field) == ("invalid_name", "name")
     assert refusal.message == f"The player's name has {REFUSED[char]}: retype it."
     club.refresh_from_db()
@@ -552,17 +561,17 @@ def test_club_details_refuse_control_bidi_and_invisible_characters(
     organiser: AbstractUser, club: Club, char: str, field: str, what: str
 ) -> None:
     fields = {"name": "Ok", field: f"Tue{char}sdays"}
-    refusal = refused(services.club_create, by=organiser, **fields)
+    refusal = refused(club_create, by=organiser, **fields)
     assert (refusal.code, refusal.field) == ("invalid_text", field)
     assert refusal.message == f"{what} has {REFUSED[char]}: retype it."
-    refusal = refused(services.club_update, club=club, **fields)
+    refusal = refused(club_update, club=club, **fields)
     assert refusal.field == field
 
 
 def test_a_description_keeps_its_lines_and_a_place_its_words(
     organiser: AbstractUser,
 ) -> None:
-    club = services.club_create(
+    club = club_create(
         name="Grange",
         location="Grange Hall,\n Main Street",
         description="House rules:\r\n- no table talk\r\n",
@@ -575,10 +584,10 @@ def test_a_description_keeps_its_lines_and_a_place_its_words(
 def test_names_are_stored_composed_and_found_typed_either_way(
     organiser: AbstractUser, club: Club
 ) -> None:
-    composed = services.guest_add(club=club, name=COMPOSED)
-    assert services.guest_add(club=club, name=DECOMPOSED) == composed
+    composed = guest_add(club=club, name=COMPOSED)
+    assert guest_add(club=club, name=DECOMPOSED) == composed
     assert club.players.filter(name__startswith="Jos").count() == 1
-    renamed = services.club_create(name=f"Caf{DECOMPOSED[-2:]}", by=organiser)
+    renamed = club_create(name=f"Caf{DECOMPOSED[-2:]}", by=organiser)
     assert renamed.name == "Caf\u00e9"
 
 
@@ -586,14 +595,14 @@ def test_names_are_stored_composed_and_found_typed_either_way(
 def test_emoji_joined_with_zwj_are_names(
     organiser: AbstractUser, club: Club, name: str
 ) -> None:
-    assert services.guest_add(club=club, name=name).name == name
-    assert services.club_create(name=name, by=organiser).name == name
+    assert guest_add(club=club, name=name).name == name
+    assert club_create(name=name, by=organiser).name == name
 
 
 def test_a_game_in_a_club_seats_a_name_typed_either_way_once(
     organiser: AbstractUser, club: Club
 ) -> None:
-    jose = services.guest_add(club=club, name=COMPOSED)
+    jose = guest_add(club=club, name=COMPOSED)
     refusal = refused(
         scoring.game_start,
         variant="auction",
@@ -680,22 +689,22 @@ def test_club_access_for_each_role(
         "superuser": (None, True, True, True),
     }
     for who, user in people.items():
-        access = selectors.club_access(club=club, user=user)
+        access = permissions.club_access(club=club, user=user)
         got = (access.role, access.can_view, access.can_manage, access.can_keep_score)
         assert got == expected[who], who
-        assert selectors.club_manageable_by(club=club, user=user) == access.can_manage
-        assert selectors.club_scorekeeping_by(club=club, user=user) == (
+        assert permissions.club_manageable_by(club=club, user=user) == access.can_manage
+        assert permissions.club_scorekeeping_by(club=club, user=user) == (
             access.can_keep_score
         )
-        visible = selectors.clubs_visible_to(user).filter(pk=club.pk).exists()
+        visible = permissions.clubs_visible_to(user).filter(pk=club.pk).exists()
         assert visible == access.can_view, who
-    assert selectors.club_access(club=club, user=None).can_view is not private
+    assert permissions.club_access(club=club, user=None).can_view is not private
 
 
 def test_clubs_of_lists_memberships_with_clubs(
     club: Club, organiser: AbstractUser
 ) -> None:
-    other = services.club_create(name="Another", by=UserFactory())
+    other = club_create(name="Another", by=UserFactory())
     join_as(other, Role.MEMBER, organiser)
     memberships = list(selectors.clubs_of(organiser))
     assert [(m.club.name, m.role) for m in memberships] == [
@@ -718,16 +727,16 @@ def test_club_members_lists_organisers_first(
 def test_invites_active_leaves_out_revoked_expired_and_used_up(
     club: Club, organiser: AbstractUser
 ) -> None:
-    usable = services.invite_create(club=club, by=organiser, max_uses=2)
-    revoked = services.invite_create(club=club, by=organiser)
-    services.invite_revoke(invite=revoked)
-    expired = services.invite_create(
+    usable = invite_create(club=club, by=organiser, max_uses=2)
+    revoked = invite_create(club=club, by=organiser)
+    invite_revoke(invite=revoked)
+    expired = invite_create(
         club=club, by=organiser, expires_at=timezone.now() + timedelta(hours=1)
     )
     Invite.objects.filter(pk=expired.pk).update(expires_at=timezone.now())
-    used = services.invite_create(club=club, by=organiser, max_uses=1)
-    services.invite_accept(code=used.code, user=UserFactory())
-    services.invite_accept(code=usable.code, user=UserFactory())
+    used = invite_create(club=club, by=organiser, max_uses=1)
+    invite_accept(code=used.code, user=UserFactory())
+    invite_accept(code=usable.code, user=UserFactory())
 
     assert list(selectors.invites_active(club=club)) == [usable]
 
@@ -735,7 +744,7 @@ def test_invites_active_leaves_out_revoked_expired_and_used_up(
 def test_invite_by_code_finds_the_invite_with_its_club(
     club: Club, organiser: AbstractUser, django_assert_num_queries: object
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
     with django_assert_num_queries(1):
         found = selectors.invite_by_code(invite.code)
         assert found.club.name == "Grange Hall"
@@ -744,7 +753,7 @@ def test_invite_by_code_finds_the_invite_with_its_club(
 
 def test_roster_filters_by_part_of_a_name(club: Club) -> None:
     for name in ("Dot", "Dorothy", "Sam"):
-        services.guest_add(club=club, name=name)
+        guest_add(club=club, name=name)
     assert [p.name for p in selectors.roster(club=club, query=" do ")] == [
         "Dorothy",
         "Dot",

@@ -14,8 +14,9 @@ from django.urls import reverse
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Membership
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
 from pitchclub.throttles import wait_words
 from tests.factories import UserFactory
 
@@ -57,7 +58,7 @@ def behind_nginx(settings: Settings) -> None:
 
 @pytest.fixture
 def club(db: None) -> Club:
-    return services.club_create(name="Grange Hall Pitch", by=UserFactory())
+    return club_create(name="Grange Hall Pitch", by=UserFactory())
 
 
 def test_the_rates_suit_a_club_night() -> None:
@@ -81,7 +82,7 @@ def test_waits_are_said_in_words_rounded_up(seconds: int, words: str) -> None:
 def test_wrong_codes_on_the_join_page_are_throttled_per_address(
     behind_nginx: None, club: Club
 ) -> None:
-    invite = services.invite_create(club=club, by=club.created_by)
+    invite = invite_create(club=club, by=club.created_by)
     guesser = from_address("203.0.113.10")
     count, period = limit("join")
     for n in range(count):
@@ -116,7 +117,7 @@ def test_a_table_of_players_joining_with_the_right_code_is_never_throttled(
     behind_nginx: None, club: Club
 ) -> None:
     """A club night on the pub's wifi: one address, many people, one code."""
-    invite = services.invite_create(club=club, by=club.created_by)
+    invite = invite_create(club=club, by=club.created_by)
     count, _ = limit("join")
     for _ in range(count + 5):
         player = Client(headers={"X-Forwarded-For": "198.51.100.7"})
@@ -141,7 +142,7 @@ def api_join(address: str, code: str) -> object:
 def test_the_join_api_is_throttled_per_address_with_retry_after(
     behind_nginx: None, club: Club
 ) -> None:
-    invite = services.invite_create(club=club, by=club.created_by)
+    invite = invite_create(club=club, by=club.created_by)
     count, period = limit("join")
     guesser = APIClient(headers={"X-Forwarded-For": "203.0.113.10"})
     guesser.force_authenticate(UserFactory())

@@ -63,7 +63,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    from scoring.engine.messages import Names
+    from scoring.engine.render import Names
     from scoring.refusals import sentence
 
     names = Names(_NAMES, _SIDES)

@@ -35,7 +35,7 @@ def test_engine_messages_name_the_players() -> None:
         "dealer_stuck",
         "auction.3",
         reason="passed",
-        params={"least": 2, "dealer": engine.messages.Seat(3)},
+        params={"least": 2, "dealer": engine.params.Seat(3)},
     )
     assert "Di (the dealer) passed" in sentence(stuck, TABLE)
     leader = sentence(raised("game_contradicts_game_points"), TABLE)
@@ -52,13 +52,13 @@ def test_teams_are_said_by_their_names_and_solo_sides_by_the_player() -> None:
     over = RuleViolation(
         "game_over",
         "game",
-        params={"winner": engine.messages.Side(1, (1, 3)), "hands": 9},
+        params={"winner": engine.params.Side(1, (1, 3)), "hands": 9},
     )
     assert sentence(over, TABLE).startswith("This game is over: Bob & Di won it")
     solo = RuleViolation(
         "game_over",
         "game",
-        params={"winner": engine.messages.Side(2, (2,)), "hands": 4},
+        params={"winner": engine.params.Side(2, (2,)), "hands": 4},
     )
     assert sentence(solo, TABLE).startswith("This game is over: Cy won it at hand 4")
     assert sentence(solo).startswith("This game is over: seat 2 won it at hand 4")
@@ -91,7 +91,7 @@ def test_the_new_game_page_names_the_earlier_box() -> None:
     refusal = RuleViolation(
         "duplicate_player",
         "players.2",
-        params={"name": "ann", "seat": engine.messages.Seat(0)},
+        params={"name": "ann", "seat": engine.params.Seat(0)},
     )
     assert (
         refusal.message == "ann already sits at seat 0: each player can sit only once."

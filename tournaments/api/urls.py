@@ -2,39 +2,39 @@
 
 from django.urls import path
 
-from tournaments.api import views as apis
+from tournaments.api import matches, nights, tournaments
 from tournaments.seasons import api as season_apis
 
 urlpatterns = [
-    path("tournaments/", apis.TournamentsAPI.as_view(), name="tournaments"),
+    path("tournaments/", tournaments.TournamentsAPI.as_view(), name="tournaments"),
     path(
         "tournaments/<int:tournament_id>/",
-        apis.TournamentDetailAPI.as_view(),
+        tournaments.TournamentDetailAPI.as_view(),
         name="tournament",
     ),
     path(
         "tournaments/<int:tournament_id>/matches/<int:match_id>/game/",
-        apis.MatchGameAPI.as_view(),
+        matches.MatchGameAPI.as_view(),
         name="tournament-match-game",
     ),
     path(
         "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
-        apis.MatchResultAPI.as_view(),
+        matches.MatchResultAPI.as_view(),
         name="tournament-match-result",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/",
-        apis.RoundsAPI.as_view(),
+        matches.RoundsAPI.as_view(),
         name="tournament-rounds",
     ),
     path(
         "tournaments/<int:tournament_id>/players/",
-        apis.NightPlayersAPI.as_view(),
+        nights.NightPlayersAPI.as_view(),
         name="tournament-night-players",
     ),
     path(
         "tournaments/<int:tournament_id>/players/<int:entrant_id>/leave/",
-        apis.NightPlayerLeaveAPI.as_view(),
+        nights.NightPlayerLeaveAPI.as_view(),
         name="tournament-night-player-leave",
     ),
     # League seasons (EVENTS.md "Seasons").

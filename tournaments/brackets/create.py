@@ -13,12 +13,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player
+from pitchclub.services import players as club_services
 from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring import engine
-from scoring.engine.rules import MAX_HAND_LIMIT
+from scoring.engine.variants import MAX_HAND_LIMIT
 from tournaments import pairing
 from tournaments.brackets.draw import draw_night_round, draw_swiss_round, refresh
 from tournaments.brackets.state import all_matches

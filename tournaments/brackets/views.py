@@ -2,7 +2,7 @@
 settings, the game its matches play, entrants from the roster) and drawing a
 Swiss's or a progressive night's next round.
 
-Who may do what is the API's (tournaments.api.views): a club's organisers and
+Who may do what is the API's (tournaments.api.access): a club's organisers and
 scorekeepers create its tournaments and draw their rounds."""
 
 from django.contrib import messages
@@ -12,7 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
+from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
 from scoring.engine import RuleViolation
 from scoring.models import Variant
@@ -31,7 +32,7 @@ def _new_forms(
     request: HttpRequest, club: Club
 ) -> tuple[TournamentForm, dict[str, OptionsForm]]:
     data = request.POST if request.method == "POST" else None
-    roster = permissions.roster(club=club).order_by(Lower("name"), "id")
+    roster = club_selectors.roster(club=club).order_by(Lower("name"), "id")
     form = TournamentForm(data, roster=roster)
     options = {
         variant: form_class(data) for variant, form_class in OPTIONS_FORMS.items()

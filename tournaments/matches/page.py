@@ -9,7 +9,7 @@ from typing import Any
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.models import Status as GameStatus
 from tournaments import pages, selectors
 from tournaments.models import MatchGame, Tournament

@@ -1,7 +1,7 @@
 """One match's pages: its page (its table link and QR code, "Start game at table
 N", the paper result) and the table link itself.
 
-Who may do what is the API's (tournaments.api.views): anyone who may read the
+Who may do what is the API's (tournaments.api.access): anyone who may read the
 club's games reads its matches (a private club's are 404 to outsiders); its
 organisers and scorekeepers start match games; its organisers enter results played
 on paper. A game is never started on a GET: the table link shows a one-tap button."""
@@ -18,7 +18,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from scoring.engine import RuleViolation
 from tournaments import pages
 from tournaments.brackets.views import KEEPERS_ONLY

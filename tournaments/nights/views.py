@@ -15,8 +15,8 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors as permissions
-from pitchclub.selectors import ClubAccess
+from pitchclub import permissions
+from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from tournaments import pages, pairing, selectors
 from tournaments.brackets import create

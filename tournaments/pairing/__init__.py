@@ -47,25 +47,27 @@ from .base import (
     Standing,
     seed_order,
 )
-from .elimination import (
-    EMPTY,
+from .bracket import (
     Bracket,
     BracketMatch,
-    BracketState,
     MatchKey,
-    MatchState,
     Source,
     bracket_dependents,
     bracket_order,
     bracket_size,
-    bracket_state,
     draw_bracket,
+)
+from .elimination import (
+    EMPTY,
+    BracketState,
+    MatchState,
+    bracket_state,
     elimination_standings,
 )
+from .movements import Movement, progressive_next_round
 from .progressive import (
     DEFAULT_HANDS_PER_ROUND,
     DEFAULT_ROUNDS,
-    Movement,
     PlayedRound,
     Scoring,
     Seating,
@@ -73,7 +75,6 @@ from .progressive import (
     TableResult,
     fixed_movement_repeats,
     progressive_first_round,
-    progressive_next_round,
     progressive_standings,
     table_layout,
     table_winners,

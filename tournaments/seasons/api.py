@@ -25,11 +25,12 @@ from rest_framework.views import APIView
 
 from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
 from pitchclub.api.pagination import Pagination
+from pitchclub.api.permissions import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from scoring.models import Variant
 from tournaments.models import SEASON_NAME_MAX, Night, Season, SeasonScoring
-from tournaments.seasons import services as seasons
+from tournaments.seasons import overview, selectors, services
+from tournaments.seasons.refusals import SEASON_CONFLICTS
 
 NO_SEASON = OpenApiResponse(
     description="No such season, or a private club's and the caller is not a member."
@@ -38,7 +39,7 @@ NO_SEASON = OpenApiResponse(
 NIGHTS_MAX = 1000
 
 
-@extend_schema_field({"type": "string", "enum": sorted(seasons.SEASON_CONFLICTS)})
+@extend_schema_field({"type": "string", "enum": sorted(SEASON_CONFLICTS)})
 class SeasonConflictCodeField(serializers.CharField):
     """Which conflict: one of SEASON_CONFLICTS."""
 
@@ -180,7 +181,7 @@ def night_payload(night: Night, games: list[int], tournaments: list[int]) -> dic
 
 def season_full(season: Season) -> dict[str, Any]:
     """The season as `GET /api/v1/seasons/{id}/` answers (4 queries)."""
-    view = seasons.season_read(season)
+    view = overview.season_read(season)
     return {
         **season_payload(season),
         "nights": [
@@ -209,7 +210,7 @@ def season_full(season: Season) -> dict[str, Any]:
 
 def _season(request: Request, season_id: int) -> Season:
     try:
-        return seasons.season_get(season_id=season_id, user=request.user)
+        return selectors.season_get(season_id=season_id, user=request.user)
     except Season.DoesNotExist as missing:
         raise Http404("No such season.") from missing
 
@@ -231,7 +232,7 @@ class ClubSeasonsAPI(APIView):
         club = get_club(request, slug)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(
-            seasons.club_seasons(club=club).select_related("club"), request, view=self
+            selectors.club_seasons(club=club).select_related("club"), request, view=self
         )
         data = [season_payload(season) for season in page]
         return paginator.get_paginated_response(
@@ -272,7 +273,7 @@ class ClubSeasonsAPI(APIView):
         user = check_organiser(request, club)
         data = SeasonCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        season = seasons.season_create(
+        season = services.season_create(
             club=club, created_by=user, **data.validated_data
         )
         return Response(season_full(season), status=status.HTTP_201_CREATED)
@@ -320,14 +321,14 @@ class SeasonNightsAPI(APIView):
         user = check_organiser(request, season.club)
         data = NightCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        night = seasons.night_add(season=season, by=user, **data.validated_data)
+        night = services.night_add(season=season, by=user, **data.validated_data)
         games = list(
-            seasons.season_games(season)
+            selectors.season_games(season)
             .filter(night_date=night.date)
             .order_by("created_at", "id")
             .values_list("pk", flat=True)
         )
-        tournaments = [t.pk for t in seasons.season_tournaments(season, [night.date])]
+        tournaments = [t.pk for t in selectors.season_tournaments(season, [night.date])]
         return Response(
             NightOutput(night_payload(night, games, tournaments)).data,
             status=status.HTTP_201_CREATED,

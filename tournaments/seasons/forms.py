@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from pitchclub.forms import WholeNumberField
-from scoring.engine.rules import MAX_TARGET
+from scoring.engine.variants import MAX_TARGET
 from scoring.models import Variant
 from tournaments.models import SEASON_NAME_MAX, SeasonScoring
 from tournaments.vocabulary import ENTRANTS_MAX, FORMAT_LABELS, FORMATS_RUN

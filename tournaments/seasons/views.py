@@ -1,9 +1,10 @@
 """League season pages: a season's standings (sortable, phone-readable) and its
 nights; one player's nights; one night's results, games and tournaments; the
 organisers' new season, new night and "Start playoffs"; the club page's
-"Seasons" panel. Views parse a form, ask pitchclub.selectors who may do what, call
-tournaments.seasons.services and render or redirect; a refusal is shown next to the
-field it concerns. Everyone who may read the club reads its seasons."""
+"Seasons" panel. Views parse a form, ask pitchclub.permissions who may do what, call
+tournaments.seasons.services (or read its selectors, standings and overview) and
+render or redirect; a refusal is shown next to the field it concerns. Everyone who
+may read the club reads its seasons."""
 
 from typing import Any
 
@@ -21,17 +22,18 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from pitchclub import selectors as permissions
+from pitchclub import permissions
 from pitchclub.models import Club
 from pitchclub.panels import Panel
-from pitchclub.selectors import ClubAccess
+from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.stats.figures import ScopeChoice
 from scoring.table.sheet import game_cards
 from tournaments.models import Night, Season
 from tournaments.refusals import TournamentRefusal
-from tournaments.seasons import services as seasons
+from tournaments.seasons import overview, selectors, services, standings
 from tournaments.seasons.forms import NightForm, PlayoffsForm, SeasonForm
+from tournaments.seasons.refusals import SeasonRefusal
 
 T = "tournaments/"
 NO_SEASON = "No such season, or its club is private."
@@ -41,7 +43,7 @@ def club_seasons_panel(request: HttpRequest, club: Club, access: ClubAccess) -> 
     """The club page's "Seasons": the club's seasons, latest first (1 query)."""
     return Panel(
         f"{T}seasons_panel.html",
-        {"seasons": list(seasons.club_seasons(club=club)), "access": access},
+        {"seasons": list(selectors.club_seasons(club=club)), "access": access},
     )
 
 
@@ -52,7 +54,7 @@ def club_season_choices(club: Club) -> list[ScopeChoice]:
         ScopeChoice(
             str(season.pk), season.name, reverse("tournaments:season", args=[season.pk])
         )
-        for season in seasons.club_seasons(club=club).only("pk", "name")
+        for season in selectors.club_seasons(club=club).only("pk", "name")
     ]
 
 
@@ -70,7 +72,7 @@ def _season(request: HttpRequest, season_id: int) -> tuple[Season, ClubAccess]:
     """The season and what the user may do in its club (2 queries); 404 when a
     private club hides it."""
     try:
-        season = seasons.season_get(season_id=season_id, user=request.user)
+        season = selectors.season_get(season_id=season_id, user=request.user)
     except Season.DoesNotExist as missing:
         raise Http404(NO_SEASON) from missing
     return season, permissions.club_access(club=season.club, user=request.user)
@@ -114,10 +116,10 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
         form = SeasonForm(request.POST)
         if form.is_valid():
             try:
-                season = seasons.season_create(
+                season = services.season_create(
                     club=club, created_by=request.user, **form.service_fields()
                 )
-            except (seasons.SeasonRefusal, RuleViolation) as refusal:
+            except (SeasonRefusal, RuleViolation) as refusal:
                 _add_refusal(form, refusal, {"options.target": "target"})
             else:
                 messages.success(request, f"{season.name} has started.")
@@ -142,9 +144,9 @@ def _season_page(
     night_form: NightForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    view = seasons.season_read(season)
+    view = overview.season_read(season)
     sort = request.GET.get("sort", "rank")
-    if sort not in seasons.STANDINGS_SORTS:
+    if sort not in standings.STANDINGS_SORTS:
         sort = "rank"
     qualified = [line for line in view.standings if line.qualified]
     others = [line for line in view.standings if not line.qualified]
@@ -159,8 +161,8 @@ def _season_page(
         "access": access,
         "sort": sort,
         "columns": COLUMNS,
-        "qualified": seasons.standings_sorted(qualified, sort),
-        "others": seasons.standings_sorted(others, sort),
+        "qualified": standings.standings_sorted(qualified, sort),
+        "others": standings.standings_sorted(others, sort),
         "nights": list(reversed(view.nights)),
         "night_form": night_form,
     }
@@ -197,10 +199,10 @@ def night_new(request: HttpRequest, season_id: int) -> HttpResponse:
     form = NightForm(request.POST)
     if form.is_valid():
         try:
-            night = seasons.night_add(
+            night = services.night_add(
                 season=season, date=form.cleaned_data["date"], by=request.user
             )
-        except seasons.SeasonRefusal as refusal:
+        except SeasonRefusal as refusal:
             _add_refusal(form, refusal)
         else:
             day = date_format(night.date, "D j M Y")
@@ -218,7 +220,7 @@ def season_player(request: HttpRequest, season_id: int, player_id: int) -> HttpR
     line = next(
         (
             line
-            for line in seasons.season_standings(season)
+            for line in standings.season_standings(season)
             if line.player_id == player_id
         ),
         None,
@@ -247,9 +249,9 @@ def night_detail(request: HttpRequest, season_id: int, night_id: int) -> HttpRes
         "club": season.club,
         "access": access,
         "night": night,
-        "results": seasons.night_results(season, night),
-        "games": game_cards(seasons.night_games(season, night)),
-        "tournaments": seasons.season_tournaments(season, [night.date]),
+        "results": standings.night_results(season, night),
+        "games": game_cards(selectors.night_games(season, night)),
+        "tournaments": selectors.season_tournaments(season, [night.date]),
     }
     return render(request, f"{T}night.html", context)
 
@@ -268,20 +270,20 @@ def season_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
             access,
             "Only the club's organisers can start a season's playoffs.",
         )
-    qualified = [line for line in seasons.season_standings(season) if line.qualified]
+    qualified = [line for line in standings.season_standings(season) if line.qualified]
     status = 200
     if request.method == "POST":
         form = PlayoffsForm(request.POST)
         if form.is_valid():
             try:
-                tournament = seasons.playoffs_start(
+                tournament = services.playoffs_start(
                     season=season,
                     size=form.cleaned_data["size"],
                     format=form.cleaned_data["format"],
                     name=form.cleaned_data["name"] or None,
                     by=request.user,
                 )
-            except (seasons.SeasonRefusal, TournamentRefusal, RuleViolation) as no:
+            except (SeasonRefusal, TournamentRefusal, RuleViolation) as no:
                 _add_refusal(form, no)
             else:
                 messages.success(request, f"{tournament.name} has started.")

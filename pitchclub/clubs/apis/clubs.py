@@ -1,11 +1,7 @@
-"""Clubs at the API edge (list, create, read, change), and what every club view
-shares: finding the club the caller may see, and checking the caller's role."""
+"""Clubs at the API edge (list, create, read, change)."""
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import CharField, Count, OuterRef, QuerySet, Subquery, Value
-from django.http import Http404
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -13,77 +9,30 @@ from drf_spectacular.utils import (
     extend_schema_field,
 )
 from rest_framework import serializers
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.api.fields import StrictBooleanField, StrictCharField, StrictInput
 from pitchclub.api.pagination import Pagination
+from pitchclub.api.permissions import (
+    NO_CLUB,
+    NOT_ORGANISER,
+    check_organiser,
+    get_club,
+    signed_in,
+    visible_clubs,
+)
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services import clubs as services
 from pitchclub.vocabulary import (
     CLUB_NAME_MAX,
     CLUB_REPEAT_SECONDS,
     DESCRIPTION_MAX,
     PLACE_MAX,
 )
-
-NO_CLUB = OpenApiResponse(
-    description="No such club, or a private club the caller is not a member of."
-)
-NOT_ORGANISER = OpenApiResponse(description="Only the club's organisers may do this.")
-NOT_KEEPER = OpenApiResponse(
-    description="Only the club's organisers and scorekeepers may do this."
-)
-
-
-def signed_in(request: Request) -> AbstractBaseUser:
-    if not request.user or not request.user.is_authenticated:
-        raise NotAuthenticated()
-    return request.user
-
-
-def visible_clubs(request: Request) -> QuerySet[Club]:
-    """Clubs the caller may see, with their member count and the caller's role."""
-    user = request.user
-    my_role: Any = Value(None, output_field=CharField())
-    if user and user.is_authenticated:
-        my_role = Subquery(
-            Membership.objects.filter(club=OuterRef("pk"), user_id=user.pk).values(
-                "role"
-            )[:1]
-        )
-    return (
-        selectors.clubs_visible_to(user)
-        .annotate(members_count=Count("memberships", distinct=True), my_role=my_role)
-        .order_by("name", "id")
-    )
-
-
-def get_club(request: Request, slug: str) -> Club:
-    """The club if the caller may see it: a private club is a 404 to outsiders."""
-    club = visible_clubs(request).filter(slug=slug).first()
-    if club is None:
-        raise Http404("No such club.")
-    return club
-
-
-def check_organiser(request: Request, club: Club) -> AbstractBaseUser:
-    user = signed_in(request)
-    if not selectors.club_manageable_by(club=club, user=user):
-        raise PermissionDenied(f"Only {club.name}'s organisers can do this.")
-    return user
-
-
-def check_keeper(request: Request, club: Club) -> AbstractBaseUser:
-    user = signed_in(request)
-    if not selectors.club_scorekeeping_by(club=club, user=user):
-        raise PermissionDenied(
-            f"Only {club.name}'s organisers and scorekeepers can do this."
-        )
-    return user
 
 
 @extend_schema_field({"type": "string", "enum": [*Role.values, None], "nullable": True})

@@ -13,17 +13,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
-from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import (
+from pitchclub.api.permissions import (
     NO_CLUB,
     NOT_ORGANISER,
     check_organiser,
     get_club,
     signed_in,
 )
+from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club, Invite, Player, Role
+from pitchclub.services import invites as services
 from pitchclub.throttles import THROTTLED, AddressThrottle
 from pitchclub.vocabulary import INVITE_DAYS_MAX, INVITE_USES_MAX
 

@@ -14,12 +14,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.api.fields import StrictInput
+from pitchclub.api.permissions import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.models import Membership, Role
 from pitchclub.refusals import CONFLICT_CODES as CLUB_CONFLICT_CODES
+from pitchclub.services import clubs as services
 
 
 class MemberOutput(serializers.Serializer):

@@ -17,11 +17,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub import selectors, services
+from pitchclub import selectors
 from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
 from pitchclub.api.pagination import Pagination
-from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
-from pitchclub.clubs.apis.clubs import (
+from pitchclub.api.permissions import (
     NO_CLUB,
     NOT_KEEPER,
     NOT_ORGANISER,
@@ -29,7 +28,9 @@ from pitchclub.clubs.apis.clubs import (
     check_organiser,
     get_club,
 )
+from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Player, RosterChange
+from pitchclub.services import players as services
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 
 

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from pitchclub import services as club_services
+from pitchclub.services import clubs as club_services
 from scoring import engine
 from scoring.games import services
 from scoring.models import Game

@@ -6,9 +6,10 @@
 //
 // The words are the server's: scoring/table/entry.py's for what is still to tap (given by
 // scoring/table/offline.py in #table-data, held to entry.py by tests/scoring/
-// test_offline.py), the rules' sentences through score.js's checkHand (held to the
-// engine by tests/scoring/table/test_score_js.py).
-import { auctionResult, checkHand, dealerOf, handOfFields, sentence } from "./score.js";
+// test_offline.py), the rules' sentences through refusals.js's checkHand (held to the
+// engine by tests/scoring/table/test_offline_check.py).
+import { checkHand, sentence } from "./refusals.js";
+import { auctionResult, dealerOf, handOfFields } from "./score.js";
 import { tableData } from "./sheet.js";
 
 const say = (template, values) =>

@@ -13,9 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
-from pitchclub import services as club_services
 from pitchclub.accounts import services
 from pitchclub.models import Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -412,12 +413,10 @@ def test_profile_requires_login(client: Client) -> None:
 def test_profile_shows_the_account_its_players_and_its_clubs(
     client: Client, user: AbstractUser
 ) -> None:
-    club = club_services.club_create(name="Tuesday Hall", by=user)
-    other = club_services.club_create(name="Elks Lodge", by=UserFactory())
-    club_services.invite_accept(
-        code=club_services.invite_create(
-            club=other, by=other.created_by, role=Role.SCOREKEEPER
-        ).code,
+    club = club_create(name="Tuesday Hall", by=user)
+    other = club_create(name="Elks Lodge", by=UserFactory())
+    invite_accept(
+        code=invite_create(club=other, by=other.created_by, role=Role.SCOREKEEPER).code,
         user=user,
     )
     Player.objects.create(name="Cousin Al", user=user)
@@ -467,7 +466,7 @@ def test_profile_query_count_does_not_grow_with_clubs(client: Client) -> None:
     def profile_queries(clubs: int) -> int:
         member = UserFactory()
         for n in range(clubs):
-            club_services.club_create(name=f"Club {member.pk}-{n}", by=member)
+            club_create(name=f"Club {member.pk}-{n}", by=member)
         services.token_create(user=member)
         client.force_login(member)
         with CaptureQueriesContext(connection) as queries:
@@ -642,8 +641,8 @@ def test_the_welcome_shows_on_the_first_page_after_signup(
     client: Client, next_name: str
 ) -> None:
     organiser = UserFactory()
-    club = club_services.club_create(name="Grange Hall", by=organiser)
-    invite = club_services.invite_create(club=club, by=organiser, role=Role.MEMBER)
+    club = club_create(name="Grange Hall", by=organiser)
+    invite = invite_create(club=club, by=organiser, role=Role.MEMBER)
     next_url = {
         "invite": reverse("clubs:join_code", args=[invite.code]),
         "new_game": reverse("scoring:new_game"),

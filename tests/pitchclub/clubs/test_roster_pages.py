@@ -10,8 +10,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from pitchclub import services
 from pitchclub.models import Club, Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add, player_rename
 from scoring.games import services as scoring
 from scoring.models import Seat
 from tests.factories import UserFactory, record
@@ -29,20 +31,20 @@ def organiser(db: None) -> AbstractUser:
 
 @pytest.fixture
 def club(organiser: AbstractUser) -> Club:
-    return services.club_create(name="Grange Hall", by=organiser)
+    return club_create(name="Grange Hall", by=organiser)
 
 
 @pytest.fixture
 def dot(club: Club) -> Player:
-    return services.guest_add(club=club, name="Dot")
+    return guest_add(club=club, name="Dot")
 
 
 @pytest.fixture
 def dorothy(club: Club) -> Player:
     """A member's player, with an account."""
     person = UserFactory(first_name="Dorothy")
-    invite = services.invite_create(club=club, by=club.created_by, role=Role.MEMBER)
-    services.invite_accept(code=invite.code, user=person)
+    invite = invite_create(club=club, by=club.created_by, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=person)
     return club.players.get(user=person)
 
 
@@ -69,8 +71,8 @@ def test_others_neither_see_nor_use_them(
     club: Club, dot: Player, dorothy: Player, role: str
 ) -> None:
     person = UserFactory()
-    invite = services.invite_create(club=club, by=club.created_by, role=role)
-    services.invite_accept(code=invite.code, user=person)
+    invite = invite_create(club=club, by=club.created_by, role=role)
+    invite_accept(code=invite.code, user=person)
     client = signed_in(person)
 
     assert page(club, "player", dot.pk) not in text(client.get(page(club, "roster")))
@@ -91,9 +93,7 @@ def test_signed_out_people_are_sent_to_sign_in(club: Club, dot: Player) -> None:
 
 def test_an_unknown_player_is_404(club: Club, organiser: AbstractUser) -> None:
     client = signed_in(organiser)
-    other = services.guest_add(
-        club=services.club_create(name="Other", by=UserFactory()), name="Zed"
-    )
+    other = guest_add(club=club_create(name="Other", by=UserFactory()), name="Zed")
 
     for pk in (other.pk, 2**70):
         assert client.get(page(club, "player", pk)).status_code == 404
@@ -150,7 +150,7 @@ def test_the_merge_confirmation_shows_what_will_move_and_changes_nothing(
     for other in ("Bob", "Cy"):
         game = scoring.game_start(variant="auction", players=[dot, other], club=club)
         record(game, [2, "pass"], NO_POINTS)
-    services.invite_create(club=club, by=organiser, player=dot)
+    invite_create(club=club, by=organiser, player=dot)
     client = signed_in(organiser)
 
     # Dot chosen to stay: Dorothy has an account, so Dorothy stays.
@@ -227,17 +227,13 @@ def test_the_log_tells_what_happened_newest_first(
 def test_the_log_pages_in_constant_queries(club: Club, organiser: AbstractUser) -> None:
     client = signed_in(organiser)
     for n in range(3):
-        guest = services.guest_add(club=club, name=f"G{n}")
-        services.player_rename(
-            club=club, player_id=guest.pk, name=f"H{n}", by=organiser
-        )
+        guest = guest_add(club=club, name=f"G{n}")
+        player_rename(club=club, player_id=guest.pk, name=f"H{n}", by=organiser)
     with CaptureQueriesContext(connection) as few:
         client.get(page(club, "roster_log"))
     for n in range(30):
-        guest = services.guest_add(club=club, name=f"J{n}")
-        services.player_rename(
-            club=club, player_id=guest.pk, name=f"K{n}", by=organiser
-        )
+        guest = guest_add(club=club, name=f"J{n}")
+        player_rename(club=club, player_id=guest.pk, name=f"K{n}", by=organiser)
 
     with CaptureQueriesContext(connection) as many:
         answer = client.get(page(club, "roster_log"))

@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.urls import reverse
 
-from pitchclub import services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
 from tests.factories import UserFactory
 from tests.helpers import signed_in
 from tests.pitchclub.clubs.apis.helpers import CLUBS, client_for
@@ -55,9 +56,9 @@ def test_the_api_answers_a_repeat_with_the_club_already_made(
 
 def test_the_club_list_tells_clubs_of_one_name_apart(olive: AbstractUser) -> None:
     bob = UserFactory(username="bob")
-    mine = services.club_create(name="Elks Lodge", by=olive, location="Main Street")
-    theirs = services.club_create(name="Elks Lodge", by=bob, location="Main Street")
-    services.club_create(name="Moose Hall", by=bob)
+    mine = club_create(name="Elks Lodge", by=olive, location="Main Street")
+    theirs = club_create(name="Elks Lodge", by=bob, location="Main Street")
+    club_create(name="Moose Hall", by=bob)
 
     page = text(signed_in(olive).get(reverse("clubs:list")))
 
@@ -72,14 +73,14 @@ def test_the_club_list_tells_clubs_of_one_name_apart(olive: AbstractUser) -> Non
 def second_club_of(person: AbstractUser, name: str, **details: object) -> Club:
     """Another club of that name, which `person` joined as a scorekeeper (one
     person creating a club of the same name again at once gets the first)."""
-    club = services.club_create(name=name, by=UserFactory(), **details)
-    invite = services.invite_create(club=club, by=club.created_by, role="scorekeeper")
-    services.invite_accept(code=invite.code, user=person)
+    club = club_create(name=name, by=UserFactory(), **details)
+    invite = invite_create(club=club, by=club.created_by, role="scorekeeper")
+    invite_accept(code=invite.code, user=person)
     return club
 
 
 def test_the_profile_tells_its_clubs_of_one_name_apart(olive: AbstractUser) -> None:
-    services.club_create(name="Elks Lodge", by=olive, location="Salina")
+    club_create(name="Elks Lodge", by=olive, location="Salina")
     second_club_of(olive, "Elks Lodge", location="Abilene")
 
     page = text(signed_in(olive).get(reverse("accounts:profile")))
@@ -89,10 +90,10 @@ def test_the_profile_tells_its_clubs_of_one_name_apart(olive: AbstractUser) -> N
 
 
 def test_an_invite_page_says_which_club_it_is(olive: AbstractUser) -> None:
-    club = services.club_create(
+    club = club_create(
         name="Elks Lodge", by=olive, location="Salina", schedule="Tuesdays"
     )
-    invite = services.invite_create(club=club, by=olive, role=Role.MEMBER)
+    invite = invite_create(club=club, by=olive, role=Role.MEMBER)
 
     page = text(signed_in(UserFactory()).get(f"/join/{invite.code}/"))
 
@@ -102,7 +103,7 @@ def test_an_invite_page_says_which_club_it_is(olive: AbstractUser) -> None:
 
 
 def test_the_new_game_club_choice_tells_them_apart(olive: AbstractUser) -> None:
-    salina = services.club_create(name="Elks Lodge", by=olive, location="Salina")
+    salina = club_create(name="Elks Lodge", by=olive, location="Salina")
     abilene = second_club_of(olive, "Elks Lodge", location="Abilene")
 
     page = text(signed_in(olive).get(reverse("scoring:new_game")))

@@ -15,8 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from pitchclub import services
 from pitchclub.models import Club, Invite, Membership, Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from scoring.games import services as scoring
 from tests.factories import UserFactory, record
 from tests.helpers import signed_in
@@ -29,8 +31,8 @@ LOGIN = "/accounts/login/"
 def join_as(club: Club, role: str, user: AbstractUser | None = None) -> AbstractUser:
     """A user who joined `club` with `role` through an invite, as people do."""
     user = user or UserFactory()
-    invite = services.invite_create(club=club, by=club.created_by, role=role)
-    services.invite_accept(code=invite.code, user=user)
+    invite = invite_create(club=club, by=club.created_by, role=role)
+    invite_accept(code=invite.code, user=user)
     return user
 
 
@@ -45,7 +47,7 @@ def organiser(db: None) -> AbstractUser:
 
 @pytest.fixture
 def club(organiser: AbstractUser) -> Club:
-    return services.club_create(
+    return club_create(
         name="Grange Hall Pitch",
         by=organiser,
         location="Grange Hall, Main Street",
@@ -56,7 +58,7 @@ def club(organiser: AbstractUser) -> Club:
 
 @pytest.fixture
 def private_club(organiser: AbstractUser) -> Club:
-    return services.club_create(name="Kitchen Table", by=organiser, is_private=True)
+    return club_create(name="Kitchen Table", by=organiser, is_private=True)
 
 
 @pytest.fixture
@@ -127,7 +129,7 @@ def test_club_list_shows_public_clubs_and_your_clubs_with_your_role(
     club: Club, private_club: Club
 ) -> None:
     keeper = join_as(private_club, Role.SCOREKEEPER)
-    other = services.club_create(name="Elsewhere", by=UserFactory(), is_private=True)
+    other = club_create(name="Elsewhere", by=UserFactory(), is_private=True)
 
     anonymous = text_of(Client().get(reverse("clubs:list")))
     assert club.name in anonymous
@@ -444,7 +446,7 @@ def test_adding_a_guest_with_an_invisible_character_says_which(
 def test_a_guest_typed_with_a_combining_accent_is_already_on_the_roster(
     club: Club, host: Client
 ) -> None:
-    jose = services.guest_add(club=club, name="Jos\u00e9")
+    jose = guest_add(club=club, name="Jos\u00e9")
     url = reverse("clubs:roster", args=[club.slug])
     response = host.post(url, {"name": "Jose\u0301"})
     assert response["Location"].endswith(f"#player-{jose.pk}")
@@ -464,7 +466,7 @@ def test_adding_a_guest_without_a_name_says_so(club: Club, host: Client) -> None
 
 def test_roster_search_finds_players_by_part_of_their_name(club: Club) -> None:
     for name in ("Dot", "Dorothy", "Sam"):
-        services.guest_add(club=club, name=name)
+        guest_add(club=club, name=name)
     text = text_of(Client().get(reverse("clubs:roster", args=[club.slug]), {"q": "do"}))
     assert ">Dorothy<" in text
     assert ">Dot<" in text
@@ -492,7 +494,7 @@ def test_roster_search_with_a_control_character_finds_nobody_and_says_why(
 
 
 def test_roster_search_finds_a_name_typed_with_a_combining_accent(club: Club) -> None:
-    services.guest_add(club=club, name="Jos\u00e9")
+    guest_add(club=club, name="Jos\u00e9")
     text = text_of(
         Client().get(reverse("clubs:roster", args=[club.slug]), {"q": "jose\u0301"})
     )
@@ -503,7 +505,7 @@ def test_roster_search_finds_a_name_typed_with_a_combining_accent(club: Club) ->
 def test_an_invite_code_with_a_control_character_is_no_invite(
     club: Club, organiser: AbstractUser, host: Client, char: str
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
     code = f"{invite.code[:4]}{char}{invite.code[4:]}"
 
     page = Client().get(reverse("clubs:join_code", args=[code]))
@@ -522,7 +524,7 @@ def test_an_invite_code_with_a_control_character_is_no_invite(
 def test_the_join_form_refuses_a_nul_and_reads_past_pasted_invisible_marks(
     club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
     nul = Client().get(reverse("clubs:join"), {"code": f"{invite.code}\x00"})
     assert nul.status_code == 200
     assert 'id="id_code_error"' in text_of(nul)
@@ -590,7 +592,7 @@ def test_invite_form_reads_only_ascii_digits(
 
 
 def test_organiser_revokes_an_invite(club: Club, organiser: AbstractUser) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
     client = signed_in(organiser)
 
     response = client.post(
@@ -607,7 +609,7 @@ def test_organiser_revokes_an_invite(club: Club, organiser: AbstractUser) -> Non
 
 
 def test_revoking_an_invite_asks_first(club: Club, organiser: AbstractUser) -> None:
-    services.invite_create(club=club, by=organiser)
+    invite_create(club=club, by=organiser)
 
     page = text_of(signed_in(organiser).get(reverse("clubs:invites", args=[club.slug])))
 
@@ -618,8 +620,8 @@ def test_revoking_an_invite_asks_first(club: Club, organiser: AbstractUser) -> N
 def test_revoking_another_clubs_invite_is_not_found(
     club: Club, organiser: AbstractUser, host: Client
 ) -> None:
-    elsewhere = services.club_create(name="Elsewhere", by=UserFactory())
-    invite = services.invite_create(club=elsewhere, by=elsewhere.created_by)
+    elsewhere = club_create(name="Elsewhere", by=UserFactory())
+    invite = invite_create(club=elsewhere, by=elsewhere.created_by)
     response = host.post(reverse("clubs:invite_revoke", args=[club.slug, invite.code]))
     assert response.status_code == 404
     invite.refresh_from_db()
@@ -629,7 +631,7 @@ def test_revoking_another_clubs_invite_is_not_found(
 def test_invite_qr_code_is_an_svg_of_the_join_link(
     club: Club, organiser: AbstractUser, host: Client
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
 
     response = host.get(reverse("clubs:invite_qr", args=[club.slug, invite.code]))
 
@@ -642,7 +644,7 @@ def test_invite_qr_code_is_an_svg_of_the_join_link(
 def test_organiser_creates_a_claim_invite_for_a_guest(
     club: Club, organiser: AbstractUser, host: Client
 ) -> None:
-    guest = services.guest_add(club=club, name="Dot")
+    guest = guest_add(club=club, name="Dot")
     roster_url = reverse("clubs:roster", args=[club.slug])
     assert reverse("clubs:guest_invite", args=[club.slug, guest.pk]) in text_of(
         host.get(roster_url)
@@ -673,7 +675,7 @@ def test_no_claim_invite_for_a_player_with_an_account(
 def test_join_form_accepts_a_code_typed_with_spaces_and_small_letters(
     club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    invite = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
     typed = f" {invite.code[:4].lower()} - {invite.code[4:].lower()} "
     user = UserFactory()
     client = signed_in(user)
@@ -704,7 +706,7 @@ def test_join_form_accepts_a_code_typed_with_spaces_and_small_letters(
 def test_join_link_typed_in_small_letters_leads_to_the_code(
     club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
     response = Client().get(f"/join/{invite.code.lower()}/")
     assert response.status_code == 302
     assert response["Location"] == f"/join/{invite.code}/"
@@ -720,7 +722,7 @@ def test_join_form_says_when_there_is_no_such_code(client: Client) -> None:
 def test_anonymous_visitor_is_offered_sign_up_and_log_in_that_come_back(
     private_club: Club, organiser: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=private_club, by=organiser)
+    invite = invite_create(club=private_club, by=organiser)
     url = reverse("clubs:join_code", args=[invite.code])
 
     page = Client().get(url)
@@ -763,7 +765,7 @@ def test_anonymous_visitor_is_offered_sign_up_and_log_in_that_come_back(
 def test_unusable_codes_are_refused_with_their_reason(
     club: Club, organiser: AbstractUser, change: dict, message: str, status: int
 ) -> None:
-    invite = services.invite_create(club=club, by=organiser)
+    invite = invite_create(club=club, by=organiser)
     Invite.objects.filter(pk=invite.pk).update(**change)
     user = UserFactory()
     client = signed_in(user)
@@ -792,8 +794,8 @@ def test_joining_twice_keeps_the_higher_role(
 ) -> None:
     user = UserFactory()
     client = signed_in(user)
-    keeper = services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
-    member = services.invite_create(club=club, by=organiser, role=Role.MEMBER)
+    keeper = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    member = invite_create(club=club, by=organiser, role=Role.MEMBER)
 
     client.post(reverse("clubs:join_code", args=[keeper.code]))
     page = text_of(client.get(reverse("clubs:join_code", args=[member.code])))
@@ -814,7 +816,7 @@ def test_claiming_a_guest_moves_the_guests_games_to_the_account(
     guest = club.players.get(name="Dot")
     seats_before = list(game.seats.values_list("number", "player_id"))
     scores_before = list(game.scores)
-    invite = services.invite_create(club=club, by=organiser, player=guest)
+    invite = invite_create(club=club, by=organiser, player=guest)
     dot = UserFactory(username="dot")
     client = signed_in(dot)
 
@@ -847,14 +849,14 @@ def test_a_claim_that_cannot_be_the_same_person_is_refused_on_the_page(
     club: Club, organiser: AbstractUser
 ) -> None:
     member = join_as(club, Role.MEMBER)
-    guest = services.guest_add(club=club, name="Dot")
+    guest = guest_add(club=club, name="Dot")
     scoring.game_start(
         variant="auction",
         players=[club.players.get(user=member), guest],
         club=club,
         created_by=organiser,
     )
-    invite = services.invite_create(club=club, by=organiser, player=guest)
+    invite = invite_create(club=club, by=organiser, player=guest)
 
     response = signed_in(member).post(reverse("clubs:join_code", args=[invite.code]))
 
@@ -873,7 +875,7 @@ def _grow(club: Club, count: int) -> None:
     """`count` more members, guests and games in the club."""
     for _ in range(count):
         join_as(club, Role.MEMBER)
-    names = [services.guest_add(club=club, name=f"Guest {n}") for n in range(count)]
+    names = [guest_add(club=club, name=f"Guest {n}") for n in range(count)]
     for index in range(count):
         game = scoring.game_start(
             variant="auction",
@@ -881,7 +883,7 @@ def _grow(club: Club, count: int) -> None:
             club=club,
         )
         record(game, ["pass", 2, "pass"], {"high": 1, "low": 1, "jack": 1, "game": 1})
-    services.invite_create(club=club, by=club.created_by, player=names[0])
+    invite_create(club=club, by=club.created_by, player=names[0])
 
 
 @pytest.mark.parametrize("page", ["clubs:detail", "clubs:members", "clubs:roster"])
@@ -905,13 +907,13 @@ def test_invites_page_does_not_grow_in_queries_with_invites(
     club: Club, organiser: AbstractUser, host: Client
 ) -> None:
     url = reverse("clubs:invites", args=[club.slug])
-    services.invite_create(club=club, by=organiser)
+    invite_create(club=club, by=organiser)
     host.get(url)
     with CaptureQueriesContext(connection) as one:
         host.get(url)
     for _ in range(4):
-        services.invite_create(
-            club=club, by=organiser, player=services.guest_add(club=club, name=f"G{_}")
+        invite_create(
+            club=club, by=organiser, player=guest_add(club=club, name=f"G{_}")
         )
     with CaptureQueriesContext(connection) as five:
         host.get(url)
@@ -925,9 +927,9 @@ def test_club_pages_have_no_inline_script_or_style(
     club: Club, organiser: AbstractUser, host: Client
 ) -> None:
     """The Content-Security-Policy refuses inline script and style attributes."""
-    guest = services.guest_add(club=club, name="Dot")
-    invite = services.invite_create(club=club, by=organiser)
-    services.invite_create(club=club, by=organiser, player=guest)
+    guest = guest_add(club=club, name="Dot")
+    invite = invite_create(club=club, by=organiser)
+    invite_create(club=club, by=organiser, player=guest)
     join_as(club, Role.MEMBER)
     urls = [
         reverse("clubs:list"),
@@ -948,7 +950,7 @@ def test_club_pages_have_no_inline_script_or_style(
 
 
 def test_club_models_have_admin_pages(club: Club, organiser: AbstractUser) -> None:
-    services.invite_create(club=club, by=organiser)
+    invite_create(club=club, by=organiser)
     boss = get_user_model().objects.create_superuser("boss", "boss@example.org", "pw")
     client = signed_in(boss)
     for model in (Club, Membership, Invite, Player):
@@ -993,8 +995,8 @@ def world(organiser: AbstractUser, club: Club, private_club: Club) -> World:
         private=private_club,
         users=users,
         target=target,
-        guest=services.guest_add(club=club, name="Dot"),
-        invite=services.invite_create(club=club, by=organiser),
+        guest=guest_add(club=club, name="Dot"),
+        invite=invite_create(club=club, by=organiser),
     )
 
 
@@ -1012,7 +1014,7 @@ def _get(name: str, private: bool = False) -> Request:
 def _qr(private: bool = False) -> Request:
     def request(w: World) -> tuple[str, str, dict]:
         club = w.private if private else w.public
-        invite = services.invite_create(club=club, by=club.created_by)
+        invite = invite_create(club=club, by=club.created_by)
         return "get", reverse("clubs:invite_qr", args=[club.slug, invite.code]), {}
 
     return request

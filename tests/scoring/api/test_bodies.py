@@ -9,8 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Membership, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
+from pitchclub.services.players import guest_add
 from scoring.games import services
 from scoring.models import Game
 from tests.factories import UserFactory, record
@@ -42,7 +44,7 @@ BAD_BODIES = {
 @pytest.fixture
 def everything(user: AbstractUser) -> dict[str, Any]:
     """A path parameter for every operation: all of it `user`'s to change."""
-    club = club_services.club_create(name="Elks", by=user)
+    club = club_create(name="Elks", by=user)
     member = UserFactory()
     Membership.objects.create(club=club, user=member, role=Role.MEMBER)
     game = services.game_start(
@@ -71,14 +73,14 @@ def everything(user: AbstractUser) -> dict[str, Any]:
     )
     return {
         "season_id": season.pk,
-        "player_id": club_services.guest_add(club=club, name="Dot").pk,
+        "player_id": guest_add(club=club, name="Dot").pk,
         "tournament_id": tournament.pk,
         "match_id": tournament.matches.order_by("id").first().pk,
         "slug": club.slug,
         "game_id": game.pk,
         "number": 1,
         "user_id": member.pk,
-        "code": club_services.invite_create(club=club, by=user).code,
+        "code": invite_create(club=club, by=user).code,
     }
 
 

@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Player
+from pitchclub.services.clubs import club_create
+from pitchclub.services.players import guest_add
 from scoring.models import Game
 from tests.factories import PlayerFactory, UserFactory, game_factory, record
 from tests.helpers import error_at
@@ -111,10 +112,8 @@ def test_create_refuses_someone_elses_clubless_player_by_id(api: APIClient) -> N
 def test_create_refuses_a_public_clubs_roster_player_outside_the_club(
     api: APIClient,
 ) -> None:
-    from pitchclub import services as club_services
-
-    club = club_services.club_create(name="Open Tables", by=UserFactory())
-    member = club_services.guest_add(club=club, name="Maud")
+    club = club_create(name="Open Tables", by=UserFactory())
+    member = guest_add(club=club, name="Maud")
 
     response = api.post(
         GAMES,
@@ -568,7 +567,7 @@ def test_an_unknown_api_address_answers_404_in_json(anon_api: APIClient) -> None
 def test_a_club_given_as_a_number_is_refused_even_if_a_slug_reads_so(
     api: APIClient, user: AbstractUser
 ) -> None:
-    club = club_services.club_create(name="7", by=user)
+    club = club_create(name="7", by=user)
     assert club.slug == "7"
 
     answer = api.post(

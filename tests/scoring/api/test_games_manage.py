@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services import clubs as club_services
 from scoring.games import services
 from scoring.models import Game, GameLog
 from tests.factories import UserFactory, game_factory, record

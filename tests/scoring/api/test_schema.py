@@ -23,17 +23,20 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core import NotSet
 from schemathesis.core.parameters import ParameterLocation
 
-from pitchclub import services as club_services
 from pitchclub.clubs.apis import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
+from pitchclub.services.players import guest_add
 from pitchclub.wsgi import application
-from scoring.api import views as apis
+from scoring.api import games, hands, log
+from scoring.api import serializers as game_serializers
 from scoring.games import services
 from scoring.games.filters import GameFilter
 from scoring.models import Game
 from scoring.stats import figures as stats
 from tests.factories import NAMES, UserFactory, record
-from tournaments.api import views as tournament_apis
+from tournaments.api import matches, nights, tournaments
 from tournaments.brackets import create as tournament_services
 from tournaments.seasons import api as season_apis
 from tournaments.seasons import services as seasons
@@ -58,9 +61,9 @@ schema = schemathesis.openapi.from_wsgi(SCHEMA, application, config=CONFIG)
 # The serializers that read each operation's body (or query) before any rule is
 # applied: whatever the schema calls valid, they accept.
 BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
-    "games_create": apis.GameCreateInput,
-    "hands_create": apis.HandRecordInput,
-    "hands_update": apis.HandCorrectInput,
+    "games_create": games.GameCreateInput,
+    "hands_create": hands.HandRecordInput,
+    "hands_update": hands.HandCorrectInput,
     "clubs_create": clubs.ClubCreateInput,
     "clubs_partial_update": clubs.ClubUpdateInput,
     "club_members_partial_update": members.MemberRoleInput,
@@ -69,9 +72,9 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "club_players_merge": roster.PlayerMergeInput,
     "club_invites_create": invites.InviteCreateInput,
     "join": invites.JoinInput,
-    "tournaments_create": tournament_apis.TournamentCreateInput,
-    "tournament_match_result_create": tournament_apis.MatchResultInput,
-    "tournament_night_players_create": tournament_apis.NightPlayerInput,
+    "tournaments_create": tournaments.TournamentCreateInput,
+    "tournament_match_result_create": matches.MatchResultInput,
+    "tournament_night_players_create": nights.NightPlayerInput,
     "club_seasons_create": season_apis.SeasonCreateInput,
     "season_nights_create": season_apis.NightCreateInput,
 }
@@ -104,8 +107,8 @@ QUERY_INPUTS: dict[str, Any] = {
     "club_players_list": roster.RosterQueryInput,
     "games_list": GamesQuery,
     "player_stats": StatsQuery,
-    "tournaments_list": tournament_apis.TournamentListQuery,
-    "games_deleted": apis.DeletedGamesQuery,
+    "tournaments_list": tournaments.TournamentListQuery,
+    "games_deleted": log.DeletedGamesQuery,
 }
 # Refusals no schema foresees: a player id that names nobody; a NUL character or a
 # lone surrogate, which a string of any schema may hold and PostgreSQL cannot store;
@@ -135,19 +138,19 @@ def make_world(names: Collection[str] = ()) -> World:
     organiser = UserFactory()
     path: dict[str, Any] = {}
     if names:
-        club = club_services.club_create(name=f"Club of {organiser}", by=organiser)
+        club = club_create(name=f"Club of {organiser}", by=organiser)
         path["slug"] = club.slug
     if "user_id" in names:
         member = UserFactory()
         Membership.objects.create(club=club, user=member, role=Role.MEMBER)
         path["user_id"] = member.pk
     if "player_id" in names:
-        path["player_id"] = club_services.guest_add(club=club, name="Dot").pk
+        path["player_id"] = guest_add(club=club, name="Dot").pk
     if "id" in names:
         # A player's statistics (/players/{id}/stats/, as API.md names it).
-        path["id"] = club_services.guest_add(club=club, name="Dot").pk
+        path["id"] = guest_add(club=club, name="Dot").pk
     if "code" in names:
-        path["code"] = club_services.invite_create(club=club, by=organiser).code
+        path["code"] = invite_create(club=club, by=organiser).code
     if "game_id" in names:
         game = services.game_start(
             variant="auction", players=NAMES[:4], club=club, created_by=organiser
@@ -374,7 +377,7 @@ def test_a_conflict_holds_its_code(served: dict[str, Any]) -> None:
     assert conflict == {"$ref": "#/components/schemas/GameConflict"}
     assert components["GameConflict"]["required"] == ["code", "detail"]
     codes = components["GameConflict"]["properties"]["code"]["$ref"].split("/")[-1]
-    assert set(components[codes]["enum"]) == apis.CONFLICT_CODES
+    assert set(components[codes]["enum"]) == game_serializers.CONFLICT_CODES
 
 
 def test_a_members_new_role_is_required(served: dict[str, Any]) -> None:

@@ -11,8 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player
+from pitchclub.services import clubs as club_services
 from scoring.games import services
 from scoring.models import Game
 from tests.factories import UserFactory

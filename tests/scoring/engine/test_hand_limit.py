@@ -27,7 +27,7 @@ from scoring.engine import (
     score_hand,
     waiting_to_go_out,
 )
-from scoring.engine.rules import MAX_HAND_LIMIT
+from scoring.engine.variants import MAX_HAND_LIMIT
 
 from .helpers import (
     at,

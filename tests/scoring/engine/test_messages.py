@@ -15,11 +15,10 @@ import pytest
 
 from scoring.engine import RuleViolation
 from scoring.engine import messages as catalogue
-from scoring.engine.messages import (
-    MESSAGES,
+from scoring.engine.messages import MESSAGES, key_of
+from scoring.engine.params import (
     Given,
     Listing,
-    Names,
     OneOf,
     PointName,
     Seat,
@@ -27,9 +26,8 @@ from scoring.engine.messages import (
     Side,
     Sides,
     VariantName,
-    key_of,
-    render,
 )
+from scoring.engine.render import Names, render
 
 from .corpus import REFUSALS, raised
 

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services import clubs as club_services
 from scoring import engine, refusals
 from scoring.engine import RuleViolation
 from scoring.games import hooks, selectors, services

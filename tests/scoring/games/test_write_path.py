@@ -14,8 +14,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
-from scoring.api import views as apis
+from pitchclub.services import clubs as club_services
+from scoring.api import serializers as apis
 from scoring.engine import HandInput, RuleViolation
 from scoring.games import convert, hooks, selectors, services
 from scoring.models import Award, Game, Hand

@@ -8,8 +8,10 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.test import Client
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from scoring.games import services
 from scoring.models import Rating
 from scoring.stats.leaderboard import Leaderboard, club_leaderboard
@@ -27,7 +29,7 @@ def keeper() -> AbstractUser:
 
 @pytest.fixture
 def club(keeper: AbstractUser) -> Club:
-    return club_services.club_create(name="Tuesday Pitch", by=keeper)
+    return club_create(name="Tuesday Pitch", by=keeper)
 
 
 @pytest.fixture
@@ -57,7 +59,7 @@ def evening(club: Club) -> Club:
     running = start(club, ["Cy", "Di"])
     hand(running, 0, 2, {"high": 0, "low": 0})
     win(club, ["Cy", "Di"], seat=1)
-    club_services.guest_add(club=club, name="Eve")
+    guest_add(club=club, name="Eve")
     return club
 
 
@@ -159,8 +161,8 @@ def test_a_private_clubs_leaderboard_does_not_exist_for_outsiders(
     club.save()
     win(club, ["Ann", "Bob"], seat=0)
     member = UserFactory()
-    invite = club_services.invite_create(club=club, by=keeper, role=Role.MEMBER)
-    club_services.invite_accept(code=invite.code, user=member)
+    invite = invite_create(club=club, by=keeper, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=member)
     url = f"/clubs/{club.slug}/leaderboard/?min=1"
 
     assert Client().get(url).status_code == 404
@@ -196,7 +198,7 @@ def test_an_empty_leaderboard_says_so(club: Club) -> None:
 def _club_of(size: int) -> Club:
     """A club whose `size` players each finished a game (in pairs)."""
     keeper = UserFactory()
-    club = club_services.club_create(name=f"Club of {size}", by=keeper)
+    club = club_create(name=f"Club of {size}", by=keeper)
     for index in range(0, size, 2):
         win(club, [f"P{index}", f"P{index + 1}"], seat=index % 4 // 2)
     return club

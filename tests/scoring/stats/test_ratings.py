@@ -13,8 +13,9 @@ from django.core.management import call_command
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player
+from pitchclub.services.clubs import club_create
+from pitchclub.services.players import players_merge
 from scoring import engine
 from scoring.games import services
 from scoring.models import Game, Rating, RatingChange, Status
@@ -36,7 +37,7 @@ def keeper() -> AbstractUser:
 
 @pytest.fixture
 def club(keeper: AbstractUser) -> Club:
-    return club_services.club_create(name="Tuesday Pitch", by=keeper)
+    return club_create(name="Tuesday Pitch", by=keeper)
 
 
 def start(
@@ -479,9 +480,7 @@ def test_merging_a_guest_rates_the_staying_players_games_again(
     win(club, ["Ann", "Cy"], seat=1)
     guest, ann = player(club, "Ann2"), player(club, "Ann")
 
-    club_services.players_merge(
-        club=club, player_id=guest.pk, into_id=ann.pk, by=keeper
-    )
+    players_merge(club=club, player_id=guest.pk, into_id=ann.pk, by=keeper)
 
     assert skill(club, "Ann").games == 3
     assert not Rating.objects.filter(player_id=guest.pk).exists()

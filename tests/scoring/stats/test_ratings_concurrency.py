@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from pitchclub import services as club_services
+from pitchclub.services import clubs as club_services
 from scoring import engine
 from scoring.games import services
 from scoring.models import Game, Rating, RatingChange, Status

@@ -43,8 +43,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
 from scoring.games import services
 from scoring.models import Award, Game, Seat
 from scoring.stats import figures as stats
@@ -531,7 +532,7 @@ def test_only_known_scopes_can_be_supplied() -> None:
 
 @pytest.fixture
 def private_club(user: AbstractUser) -> Club:
-    club = club_services.club_create(name="Back Room", by=user)
+    club = club_create(name="Back Room", by=user)
     club.is_private = True
     club.save()
     return club
@@ -552,8 +553,8 @@ def test_a_private_clubs_player_is_404_to_outsiders(
     outsider.force_authenticate(UserFactory())
     member = APIClient()
     joined = UserFactory()
-    invite = club_services.invite_create(club=private_club, by=user, role=Role.MEMBER)
-    club_services.invite_accept(code=invite.code, user=joined)
+    invite = invite_create(club=private_club, by=user, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=joined)
     member.force_authenticate(joined)
 
     assert anon_api.get(stats_url(pat.pk)).status_code == 404
@@ -570,7 +571,7 @@ def test_stats_count_only_the_games_the_caller_may_read(
     """Pat, of a public club, also sat in a private club's game (a seat moved to
     Pat, as a merge or a later tournament might): outsiders count only the public
     games; the private club's members count both."""
-    public = club_services.club_create(name="Front Room", by=user)
+    public = club_create(name="Front Room", by=user)
     shown = services.game_start(
         variant="auction", players=["Pat", "Quin", "Ray"], club=public, created_by=user
     )
@@ -612,7 +613,7 @@ def test_stats_count_only_the_games_the_caller_may_read(
 
 
 def test_club_filter(user: AbstractUser, api: APIClient, anon_api: APIClient) -> None:
-    club = club_services.club_create(name="Grange", by=user)
+    club = club_create(name="Grange", by=user)
     me = club.players.get(user=user)
     in_club = services.game_start(
         variant="auction", players=[me, "Quin", "Ray"], club=club, created_by=user
@@ -635,8 +636,8 @@ def test_another_clubs_filter_counts_its_games_of_the_player(
 ) -> None:
     """Any club the caller may read filters (zeros when the player played none of
     its games); a private club is, to outsiders, refused as an unknown one."""
-    home = club_services.club_create(name="Grange", by=user)
-    other = club_services.club_create(name="Front Room", by=user)
+    home = club_create(name="Grange", by=user)
+    other = club_create(name="Front Room", by=user)
     me = home.players.get(user=user)
     game = services.game_start(
         variant="auction", players=[me, "Quin", "Ray"], club=home, created_by=user
@@ -686,7 +687,7 @@ def test_the_query_count_does_not_grow_with_the_games(
     with django_assert_num_queries(3):
         answer = anon_api.get(stats_url(ann.pk))
     assert answer.json()["games"]["played"] == 39
-    club = club_services.club_create(name="Grange", by=user)
+    club = club_create(name="Grange", by=user)
     with django_assert_num_queries(4):
         # A club filter looks the club up (among those the caller may see).
         assert anon_api.get(stats_url(ann.pk, f"club={club.slug}")).status_code == 200

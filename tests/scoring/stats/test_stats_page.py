@@ -11,8 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Player
+from pitchclub.services.clubs import club_create
+from pitchclub.services.players import guest_add
 from scoring.games import services
 from scoring.models import Award, Seat
 from scoring.stats import charts
@@ -144,10 +145,10 @@ def test_a_season_without_games_shows_zeros(client: Client, ann: Player) -> None
 def test_a_private_clubs_player_page_is_404_to_outsiders(
     user: AbstractUser, client: Client
 ) -> None:
-    club = club_services.club_create(name="Back Room", by=user)
+    club = club_create(name="Back Room", by=user)
     club.is_private = True
     club.save()
-    pat = club_services.guest_add(club=club, name="Pat")
+    pat = guest_add(club=club, name="Pat")
     outsider = Client()
     outsider.force_login(UserFactory())
     member = Client()
@@ -222,7 +223,7 @@ def test_every_name_links_to_the_players_page(
 ) -> None:
     """The sheet's totals, the hand page, the game cards (home, archives), the
     roster; the table's tap buttons stay buttons."""
-    club = club_services.club_create(name="Grange", by=user)
+    club = club_create(name="Grange", by=user)
     api = APIClient()
     api.force_authenticate(user)
     game = start(
@@ -317,8 +318,8 @@ def test_every_described_filter_box_has_its_description(
 def _two_clubs(user: AbstractUser, api: APIClient) -> tuple[Player, Any, Any]:
     """Pat of Grange, who played one game there and sat in one of Front Room's (a
     seat moved to Pat, as a merge might: game_start seats only a club's roster)."""
-    home = club_services.club_create(name="Grange", by=user)
-    other = club_services.club_create(name="Front Room", by=user)
+    home = club_create(name="Grange", by=user)
+    other = club_create(name="Front Room", by=user)
     mine = services.game_start(
         variant="auction", players=["Pat", "Quin", "Ray"], club=home, created_by=user
     )
@@ -350,7 +351,7 @@ def test_another_public_club_is_read_as_the_api_reads_it(
     user: AbstractUser, api: APIClient, client: Client
 ) -> None:
     pat, _, other = _two_clubs(user, api)
-    nobody = club_services.club_create(name="Empty Hall", by=user)
+    nobody = club_create(name="Empty Hall", by=user)
 
     shown = page(client, pat, f"club={other.slug}")
     counted = APIClient().get(stats_url(pat.pk, f"club={other.slug}"))
@@ -374,7 +375,7 @@ def test_a_private_club_is_refused_as_an_unknown_one(
     user: AbstractUser, api: APIClient, client: Client
 ) -> None:
     pat, home, _ = _two_clubs(user, api)
-    back = club_services.club_create(name="Back Room", by=user)
+    back = club_create(name="Back Room", by=user)
     back.is_private = True
     back.save()
     member = Client()
@@ -396,7 +397,7 @@ def test_the_club_box_offers_the_players_club_and_the_one_asked_for(
     user: AbstractUser, api: APIClient, client: Client
 ) -> None:
     pat, home, other = _two_clubs(user, api)
-    club_services.club_create(name="Empty Hall", by=user)
+    club_create(name="Empty Hall", by=user)
 
     plain = _options(page(client, pat).content.decode())
     asked = _options(page(client, pat, f"club={other.slug}").content.decode())

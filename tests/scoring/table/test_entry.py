@@ -146,7 +146,7 @@ def test_a_refusal_is_put_at_its_field_in_the_players_names() -> None:
         "dealer_stuck",
         "auction.3",
         reason="passed",
-        params={"least": 2, "dealer": engine.messages.Seat(0)},
+        params={"least": 2, "dealer": engine.params.Seat(0)},
     )
     form.add_refusal(refusal)
     assert form.calls[3].errors == [
@@ -158,9 +158,9 @@ def test_a_refusal_is_put_at_its_field_in_the_players_names() -> None:
         "awards.game",
         reason="tie",
         params={
-            "tied": engine.messages.Sides(tuple(rules.side(s) for s in (0, 1))),
+            "tied": engine.params.Sides(tuple(rules.side(s) for s in (0, 1))),
             "top": 20,
-            "given": engine.messages.Seat(1),
+            "given": engine.params.Seat(1),
         },
     )
     form.add_refusal(tie)

@@ -16,7 +16,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from scoring import engine
-from scoring.engine.rules import MAX_HAND_LIMIT
+from scoring.engine.variants import MAX_HAND_LIMIT
 from scoring.games import services
 from scoring.models import Game
 from scoring.table import words

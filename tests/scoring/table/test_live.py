@@ -12,8 +12,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
 from scoring import engine
 from scoring.games import services
 from scoring.models import Game, Status
@@ -41,7 +42,7 @@ def version_in(text: str) -> str:
 def private_club_game() -> tuple[Club, Game, AbstractUser]:
     """A private club's game, with the organiser who started it."""
     organiser = UserFactory()
-    club = club_services.club_create(name="Back Room", by=organiser, is_private=True)
+    club = club_create(name="Back Room", by=organiser, is_private=True)
     game = services.game_start(
         variant="auction",
         players=["Ann", "Bob", "Cy"],
@@ -53,8 +54,8 @@ def private_club_game() -> tuple[Club, Game, AbstractUser]:
 
 def join(club: Club, role: str) -> AbstractUser:
     user = UserFactory()
-    invite = club_services.invite_create(club=club, by=club.created_by, role=role)
-    club_services.invite_accept(code=invite.code, user=user)
+    invite = invite_create(club=club, by=club.created_by, role=role)
+    invite_accept(code=invite.code, user=user)
     return user
 
 

@@ -13,8 +13,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import guest_add
 from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS
 from scoring.models import Game
 from tests.factories import UserFactory
@@ -31,8 +33,8 @@ NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
 def join_as(club: Club, role: str, user: AbstractUser | None = None) -> AbstractUser:
     """A user who joined `club` with `role` through an invite, as people do."""
     user = user or UserFactory()
-    invite = club_services.invite_create(club=club, by=club.created_by, role=role)
-    club_services.invite_accept(code=invite.code, user=user)
+    invite = invite_create(club=club, by=club.created_by, role=role)
+    invite_accept(code=invite.code, user=user)
     return user
 
 
@@ -92,10 +94,10 @@ def keeper(user: AbstractUser) -> Client:
 def club(user: AbstractUser) -> Club:
     """A club where `user` keeps score, with Ann and Bob on the roster."""
     organiser = UserFactory(username="olive")
-    club = club_services.club_create(name="Grange Hall Pitch", by=organiser)
+    club = club_create(name="Grange Hall Pitch", by=organiser)
     join_as(club, Role.SCOREKEEPER, user)
     for name in ("Ann", "Bob"):
-        club_services.guest_add(club=club, name=name)
+        guest_add(club=club, name=name)
     return club
 
 
@@ -488,9 +490,9 @@ def test_a_name_too_long_is_refused_at_its_box(keeper: Client) -> None:
 def test_club_select_lists_the_clubs_where_you_keep_score(
     keeper: Client, user: AbstractUser, club: Club
 ) -> None:
-    member_club = club_services.club_create(name="Kitchen Table", by=UserFactory())
+    member_club = club_create(name="Kitchen Table", by=UserFactory())
     join_as(member_club, Role.MEMBER, user)
-    own = club_services.club_create(name="Attic Pitch", by=user)
+    own = club_create(name="Attic Pitch", by=user)
 
     html = text_of(keeper.get(URL))
 
@@ -527,7 +529,7 @@ def test_without_a_club_the_names_suggest_no_roster(keeper: Client, club: Club) 
 def test_a_club_you_do_not_keep_score_in_is_not_preselected(
     keeper: Client, user: AbstractUser
 ) -> None:
-    other = club_services.club_create(name="Kitchen Table", by=UserFactory())
+    other = club_create(name="Kitchen Table", by=UserFactory())
     join_as(other, Role.MEMBER, user)
     html = text_of(keeper.get(f"{URL}?club={other.slug}"))
     assert other.slug not in html
@@ -540,9 +542,7 @@ def test_a_club_in_the_address_that_is_no_club_of_yours_says_so(
     keeper: Client, club: Club, slug: str
 ) -> None:
     if slug == "private":
-        slug = club_services.club_create(
-            name="Private", by=UserFactory(), is_private=True
-        ).slug
+        slug = club_create(name="Private", by=UserFactory(), is_private=True).slug
     response = keeper.get(URL, {"club": slug})
 
     assert response.status_code == 200
@@ -588,7 +588,7 @@ def test_a_refused_game_adds_no_guest(keeper: Client, club: Club) -> None:
 def test_starting_in_a_club_you_do_not_keep_score_in_is_refused(
     keeper: Client, user: AbstractUser, club: Club, role: str | None
 ) -> None:
-    other = club_services.club_create(name="Kitchen Table", by=UserFactory())
+    other = club_create(name="Kitchen Table", by=UserFactory())
     if role:
         join_as(other, role, user)
 

@@ -1,5 +1,5 @@
 """The phone's check of a hand it is asked to keep offline (static/js/offline/
-score.js's checkHand and sentence, used by offline/check.js) held to the server:
+refusals.js's checkHand and sentence, used by offline/check.js) held to the server:
 thousands of hands tapped at random into the entry form's fields, legal or not
 (whole auctions with any call, a dealer's bid no auction allows, single trump split,
 game points that contradict Game or add up to too many, points to a team), both

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from pitchclub import services as club_services
+from pitchclub.services import clubs as club_services
 from scoring.games import services
 from tests.factories import UserFactory, game_factory
 

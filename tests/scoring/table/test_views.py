@@ -6,7 +6,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from pitchclub import services as club_services
+from pitchclub.services import clubs as club_services
 from tests.factories import UserFactory, game_factory, record
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Role
+from pitchclub.services.clubs import club_create, membership_set_role
+from pitchclub.services.invites import invite_accept, invite_create
 from scoring import engine
 from scoring.games import convert, services
 from scoring.models import Game, Hand, HandRevision
@@ -106,13 +107,13 @@ def test_others_see_the_sheet_without_the_form(
 
 def test_a_club_scorekeeper_may_record_in_the_clubs_game(client: Client) -> None:
     organiser = UserFactory()
-    club = club_services.club_create(name="Grange", by=organiser)
+    club = club_create(name="Grange", by=organiser)
     game = services.game_start(
         variant="auction", players=["Ann", "Bob", "Cy"], club=club, created_by=organiser
     )
     keeper = UserFactory()
-    invite = club_services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
-    club_services.invite_accept(code=invite.code, user=keeper)
+    invite = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    invite_accept(code=invite.code, user=keeper)
     client.force_login(keeper)
     response = post_hand(client, game, **quick(1, 2))
     assert response.status_code == 302
@@ -331,15 +332,15 @@ def test_a_demoted_creator_no_longer_records_in_the_clubs_game(
     client: Client,
 ) -> None:
     organiser = UserFactory()
-    club = club_services.club_create(name="Grange", by=organiser)
+    club = club_create(name="Grange", by=organiser)
     keeper = UserFactory()
-    invite = club_services.invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
-    club_services.invite_accept(code=invite.code, user=keeper)
+    invite = invite_create(club=club, by=organiser, role=Role.SCOREKEEPER)
+    invite_accept(code=invite.code, user=keeper)
     game = services.game_start(
         variant="auction", players=["Ann", "Bob", "Cy"], club=club, created_by=keeper
     )
     record(game, [2, "pass", "pass"], {"high": 1, "low": 1})
-    club_services.membership_set_role(club=club, user_id=keeper.pk, role=Role.MEMBER)
+    membership_set_role(club=club, user_id=keeper.pk, role=Role.MEMBER)
     client.force_login(keeper)
 
     assert post_hand(client, game, **quick(1, 2)).status_code == 403

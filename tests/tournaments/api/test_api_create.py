@@ -167,7 +167,7 @@ def test_swiss_rounds_out_of_range_name_the_setting(
 def test_a_player_of_another_club_is_refused(
     club: Club, organiser_api: APIClient, people: Any
 ) -> None:
-    from pitchclub import services as club_services
+    from pitchclub.services import clubs as club_services
 
     other = club_services.club_create(name="Other", by=people.organiser)
     stranger = Player.objects.create(club=other, name="Zed")
@@ -210,7 +210,7 @@ def test_reading_a_tournament_takes_the_same_queries_for_4_and_16(
 def test_the_list_pages_and_filters_by_club(
     club: Club, organiser_api: APIClient, people: Any
 ) -> None:
-    from pitchclub import services as club_services
+    from pitchclub.services import clubs as club_services
 
     other = club_services.club_create(name="Other Club", by=people.organiser)
     for _ in range(3):

@@ -5,9 +5,10 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.db import IntegrityError, transaction
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player
 from pitchclub.refusals import Refusal
+from pitchclub.services.invites import invite_accept, invite_create
+from pitchclub.services.players import players_merge
 from tests.tournaments.conftest import People
 from tournaments.brackets import create
 from tournaments.models import (
@@ -75,8 +76,8 @@ def test_the_database_keeps_a_match_consistent(club: Club, people: People) -> No
 
 
 def _claim(club: Club, guest: Player, by: AbstractUser, user: AbstractUser) -> None:
-    invite = club_services.invite_create(club=club, by=by, player=guest)
-    club_services.invite_accept(code=invite.code, user=user)
+    invite = invite_create(club=club, by=by, player=guest)
+    invite_accept(code=invite.code, user=user)
 
 
 def test_a_claimed_guests_entries_move_to_the_claiming_player(
@@ -108,12 +109,8 @@ def test_an_organisers_merge_moves_entries_or_is_refused(
     _cup(club, people.organiser, "Ann", "Bob")
     ann, bob = club.players.get(name="Ann"), club.players.get(name="Bob")
     with pytest.raises(Refusal, match="both play in the tournament Cup"):
-        club_services.players_merge(
-            club=club, player_id=ann.pk, into_id=bob.pk, by=people.organiser
-        )
+        players_merge(club=club, player_id=ann.pk, into_id=bob.pk, by=people.organiser)
     other = _cup(club, people.organiser, "Cy", "Di")
     cy = club.players.get(name="Cy")
-    club_services.players_merge(
-        club=club, player_id=cy.pk, into_id=ann.pk, by=people.organiser
-    )
+    players_merge(club=club, player_id=cy.pk, into_id=ann.pk, by=people.organiser)
     assert EntrantPlayer.objects.get(tournament=other, entrant__seed=1).player == ann

@@ -12,7 +12,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from pitchclub.models import Club
-from pitchclub.selectors import club_access
+from pitchclub.permissions import club_access
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People
 from tests.tournaments.helpers import (

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Player
+from pitchclub.services import players as club_services
 from scoring.engine import OPTION_DEFAULTS
 from scoring.models import Game
 from tests.helpers import signed_in

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import players as club_services
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People
 from tournaments.models import Match, Tournament

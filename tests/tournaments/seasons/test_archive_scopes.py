@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from tests.factories import UserFactory
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People

@@ -16,8 +16,9 @@ from django.contrib.auth.models import AbstractUser
 from django.test import Client
 from django.utils import timezone
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create
 from scoring.games import services
 from scoring.models import Game, Rating
 from scoring.stats import figures as stats
@@ -75,7 +76,7 @@ def keeper() -> AbstractUser:
 
 @pytest.fixture
 def club(keeper: AbstractUser) -> Club:
-    return club_services.club_create(name="Tuesday Pitch", by=keeper)
+    return club_create(name="Tuesday Pitch", by=keeper)
 
 
 @pytest.fixture
@@ -232,7 +233,7 @@ def test_the_choice_lists_the_clubs_seasons_newest_first(
     assert f'href="{url}?min=1"' in links(chosen)[0]
     assert f'href="{url}?season={winter.pk}&amp;min=1"' in links(chosen)[1]
     # A club without seasons shows no choice.
-    other = club_services.club_create(name="Quiet Club", by=UserFactory())
+    other = club_create(name="Quiet Club", by=UserFactory())
     quiet = Client().get(f"/clubs/{other.slug}/leaderboard/").content.decode()
     assert "season-choice" not in quiet
 
@@ -260,7 +261,7 @@ def test_the_season_page_leads_to_its_leaderboard(
 def test_a_season_that_is_not_the_clubs_is_a_404_naming_it(
     club: Club, year: dict[str, Season], value: str
 ) -> None:
-    rival = club_services.club_create(name="Rival Club", by=UserFactory())
+    rival = club_create(name="Rival Club", by=UserFactory())
     elsewhere = make_season(rival, "Rival 2026", day(12, 1), day(12, 31), day(12, 1))
     start(rival, ["Zed", "Yan"])
     if value == "other":
@@ -308,8 +309,8 @@ def test_a_private_clubs_season_leaderboard_does_not_exist_for_outsiders(
     club.is_private = True
     club.save()
     member = UserFactory()
-    invite = club_services.invite_create(club=club, by=keeper, role=Role.MEMBER)
-    club_services.invite_accept(code=invite.code, user=member)
+    invite = invite_create(club=club, by=keeper, role=Role.MEMBER)
+    invite_accept(code=invite.code, user=member)
     url = f"/clubs/{club.slug}/leaderboard/?season={year['winter'].pk}"
 
     for outsider in (Client(), signed_in(UserFactory())):
@@ -324,7 +325,7 @@ def test_a_private_clubs_season_leaderboard_does_not_exist_for_outsiders(
 def _club_with_season(size: int) -> tuple[Club, Season]:
     """A club whose `size` players each finished a game (in pairs) on tonight's
     night of its season, and one game outside it."""
-    club = club_services.club_create(name=f"Club of {size}", by=UserFactory())
+    club = club_create(name=f"Club of {size}", by=UserFactory())
     today = timezone.localdate()
     season = make_season(
         club,

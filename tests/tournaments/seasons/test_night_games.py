@@ -21,7 +21,10 @@ from tests.tournaments.seasons.test_seasons import (
     start,
 )
 from tournaments.models import Night, Season
-from tournaments.seasons import services as seasons
+from tournaments.seasons.overview import season_read
+from tournaments.seasons.scopes import season_scope
+from tournaments.seasons.selectors import night_games
+from tournaments.seasons.standings import night_results, season_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +68,7 @@ def overlap(club: Club) -> Overlap:
 
 
 def nights_games(season: Season) -> dict[datetime.date, list[int]]:
-    return {n.night.date: n.games for n in seasons.season_read(season).nights}
+    return {n.night.date: n.games for n in season_read(season).nights}
 
 
 def test_a_linked_game_belongs_to_its_night_only(overlap: Overlap) -> None:
@@ -88,17 +91,17 @@ def test_every_reader_agrees(overlap: Overlap) -> None:
     def ids(games: object) -> list[int]:
         return sorted(game.pk for game in games)  # type: ignore[attr-defined]
 
-    assert ids(seasons.night_games(o.league, night(o.league, DEC[10]))) == [o.plain.pk]
-    assert ids(seasons.night_games(o.winter, night(o.winter, DEC[3]))) == sorted(
+    assert ids(night_games(o.league, night(o.league, DEC[10]))) == [o.plain.pk]
+    assert ids(night_games(o.winter, night(o.winter, DEC[3]))) == sorted(
         [o.both.pk, o.to_winter.pk]
     )
-    league_10 = seasons.night_results(o.league, night(o.league, DEC[10]))
+    league_10 = night_results(o.league, night(o.league, DEC[10]))
     assert [(r.name, r.games) for r in league_10] == [("Ann", 1), ("Cy", 1)]
-    winter_3 = seasons.night_results(o.winter, night(o.winter, DEC[3]))
+    winter_3 = night_results(o.winter, night(o.winter, DEC[3]))
     assert sorted(r.name for r in winter_3) == ["Ann", "Bob", "Cy", "Di"]
 
     def scope(season: Season) -> list[int]:
-        games = seasons.season_scope(str(season.pk), None)
+        games = season_scope(str(season.pk), None)
         return sorted(games.values_list("pk", flat=True))
 
     assert scope(o.winter) == sorted([o.both.pk, o.to_winter.pk, o.plain.pk])
@@ -113,7 +116,7 @@ def test_the_standings_count_a_linked_game_in_its_season_only(
     def players(season: Season) -> dict[str, tuple[int, int, int]]:
         return {
             line.name: (line.nights, line.games, line.wins)
-            for line in seasons.season_standings(season)
+            for line in season_standings(season)
         }
 
     # Cy played to_winter (a Winter 3 Dec game, started on the 10th) and plain.
@@ -161,5 +164,5 @@ def test_a_game_linked_to_another_seasons_night_is_in_no_night_of_this_one(
     )
     assert nights_games(winter) == {DEC[3]: []}
     assert nights_games(league) == {DEC[3]: [linked.pk]}
-    assert seasons.season_standings(winter) == []
+    assert season_standings(winter) == []
     assert Game.objects.filter(pk=linked.pk).exists()

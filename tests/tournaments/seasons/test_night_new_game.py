@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from scoring.models import Game
 from tests.helpers import signed_in
 from tests.scoring.table.test_new_game import form_data

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from pytest_django.fixtures import Settings
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from scoring import engine
 from scoring.engine import RuleViolation
 from scoring.games import hooks, services
@@ -21,6 +21,8 @@ from tournaments.matches import services as match_services
 from tournaments.models import Night, NightGame, Season, Tournament
 from tournaments.nights import services as night_services
 from tournaments.seasons import services as seasons
+from tournaments.seasons.overview import season_read
+from tournaments.seasons.standings import season_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -128,7 +130,7 @@ def table(season: Season) -> list[tuple[Any, ...]]:
             line.counted,
             line.qualified,
         )
-        for line in seasons.season_standings(season)
+        for line in season_standings(season)
     ]
 
 
@@ -151,7 +153,7 @@ def test_club_games_of_the_nights_date_belong_to_it_and_only_finished_ones_count
         club, ["Gus", "Hal", "Ida", "Jo"], when=at(DEC[10]), variant="thirteen"
     )
 
-    view = seasons.season_read(season)
+    view = season_read(season)
     assert [(n.night.date, n.games, n.finished, n.playing) for n in view.nights] == [
         (DEC[3], [counted.pk, open_game.pk], 1, 1),
         (DEC[10], [view.nights[1].games[0]], 1, 0),
@@ -173,7 +175,7 @@ def test_a_games_night_is_the_day_it_started_in_the_sites_time_zone(
     late = finish(start(club, ["Ann", "Bob"], when=at(DEC[4], 3)), 0)
     next_day = finish(start(club, ["Ann", "Bob"], when=at(DEC[4], 9, chicago)), 0)
 
-    view = seasons.season_read(season)
+    view = season_read(season)
     assert [n.games for n in view.nights] == [[late.pk], [next_day.pk]]
 
 
@@ -184,7 +186,7 @@ def test_a_game_started_for_a_night_belongs_to_it_whatever_the_day(club: Club) -
     late = finish(start(club, ["Ann", "Bob"], when=at(DEC[10]), night=night.pk), 0)
 
     assert NightGame.objects.get(game=late).night == night
-    view = seasons.season_read(season)
+    view = season_read(season)
     assert [n.games for n in view.nights] == [[late.pk], []]
     assert table(season)[0][:5] == (1, "Ann", 1, 1, 1)
 
@@ -206,7 +208,7 @@ def test_a_tournaments_games_belong_to_the_night_of_its_day(club: Club) -> None:
     Game.objects.filter(pk=game.pk).update(created_at=at(DEC[4], 0))
     finish(game, 1)
 
-    view = seasons.season_read(season)
+    view = season_read(season)
     assert view.nights[0].games == [game.pk]
     assert [t.pk for t in view.nights[0].tournaments] == [cup.pk]
     assert table(season)[0][1:5] == ("Bob", 1, 1, 1)
@@ -299,7 +301,7 @@ def test_wins_standings_drop_each_players_worst_nights_and_break_ties_in_order(
         (5, "Eve", 2, 2, 2, 12, 1, False),
         (6, "Finn", 1, 1, 0, 2, 0, False),
     ]
-    cy = seasons.season_standings(season)[0]
+    cy = season_standings(season)[0]
     assert [(line.date, line.figure, line.dropped) for line in cy.night_lines] == [
         (DEC[3], 1, True),
         (DEC[10], 1, False),

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club
+from pitchclub.services import clubs as club_services
 from scoring.engine import OPTION_DEFAULTS
 from scoring.models import Game, Seat
 from tests.helpers import error_at

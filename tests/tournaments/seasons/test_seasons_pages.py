@@ -354,6 +354,7 @@ def test_playoffs_of_a_thirteen_season_are_refused_in_words(
     # No one qualified: the page says so rather than offering the form.
     assert "No player has qualified yet" in answer.content.decode()
     from tournaments.seasons import services as seasons
+    from tournaments.seasons.refusals import SeasonRefusal
 
-    with pytest.raises(seasons.SeasonRefusal, match="played by teams of two"):
+    with pytest.raises(SeasonRefusal, match="played by teams of two"):
         seasons.playoffs_start(season=season, size=2, format="swiss")

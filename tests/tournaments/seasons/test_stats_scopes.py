@@ -10,15 +10,15 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from pitchclub import services as club_services
 from pitchclub.models import Club, Membership, Player, Role
+from pitchclub.services import clubs as club_services
 from scoring.stats import figures as stats
 from tests.factories import UserFactory
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People, client_for
 from tests.tournaments.seasons.test_seasons import DEC, make_season, played
 from tournaments.models import Season
-from tournaments.seasons import services as seasons
+from tournaments.seasons.scopes import season_scope
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +149,7 @@ def test_the_scope_helper_keeps_a_long_scope_a_subquery(
 ) -> None:
     season = make_season(club, DEC[3])
     games = [played(club, DEC[3], "Ann", name).pk for name in ("Bob", "Cy")]
-    scope = seasons.season_scope(str(season.pk), None)
+    scope = season_scope(str(season.pk), None)
     assert sorted(stats.scope_ids(scope)) == sorted(games)
     monkeypatch.setattr(stats, "SCOPE_IDS_MOST", 1)
     assert stats.scope_ids(scope) is scope

@@ -3,8 +3,8 @@
 import pytest
 from django.contrib.auth.models import AbstractUser
 
-from pitchclub import services
 from pitchclub.models import Club
+from pitchclub.services import clubs as services
 
 
 @pytest.fixture

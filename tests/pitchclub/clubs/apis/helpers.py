@@ -5,8 +5,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Role
+from pitchclub.services import invites as services
 from tests.factories import UserFactory
 
 CLUBS = "/api/v1/clubs/"

@@ -6,8 +6,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.vocabulary import DESCRIPTION_MAX
 from tests.factories import UserFactory
 from tests.helpers import error_at
 from tests.pitchclub.clubs.apis.helpers import CLUBS, client_for, club_url, member
@@ -88,9 +89,7 @@ def test_a_wrong_club_is_refused_naming_the_field(
 def test_the_club_list_holds_public_clubs_and_the_callers_private_ones(
     club: Club, private_club: Club, user: AbstractUser
 ) -> None:
-    other_private = services.club_create(
-        name="Attic", by=UserFactory(), is_private=True
-    )
+    other_private = club_create(name="Attic", by=UserFactory(), is_private=True)
     keeper = member(private_club, Role.SCOREKEEPER)
 
     def slugs_and_roles(who: AbstractUser | None) -> list[tuple[str, str | None]]:
@@ -123,7 +122,7 @@ def test_the_club_list_is_paginated_like_games(
     api: APIClient, user: AbstractUser
 ) -> None:
     for name in ["Ace", "Bower", "Cut", "Deuce"]:
-        services.club_create(name=name, by=user)
+        club_create(name=name, by=user)
 
     body = api.get(CLUBS, {"limit": 2, "offset": 1}).json()
 
@@ -146,7 +145,7 @@ def test_the_club_list_runs_three_queries_however_many_clubs(
     api: APIClient, user: AbstractUser, django_assert_num_queries: Any
 ) -> None:
     for name in ["Ace", "Bower", "Cut", "Deuce"]:
-        club = services.club_create(name=name, by=user)
+        club = club_create(name=name, by=user)
         member(club)
 
     # The count, the page of clubs, their organisers.
@@ -210,7 +209,7 @@ def test_a_club_made_private_disappears_for_outsiders(
     [
         ({"name": ""}, "name"),
         ({"name": None}, "name"),
-        ({"description": "x" * (services.DESCRIPTION_MAX + 1)}, "description"),
+        ({"description": "x" * (DESCRIPTION_MAX + 1)}, "description"),
         ({"slug": "elks"}, "slug"),
     ],
 )

@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Membership, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.players import guest_add
 from scoring.models import Game
 from tests.factories import UserFactory
 from tests.helpers import error_at
@@ -28,7 +29,7 @@ def start_in(client: APIClient, club: Club, players: list[Any]) -> Any:
 def test_a_game_in_a_club_seats_the_rosters_players_by_name_in_any_case(
     api: APIClient, club: Club
 ) -> None:
-    ann = services.guest_add(club=club, name="Ann")
+    ann = guest_add(club=club, name="Ann")
 
     response = start_in(api, club, ["ann", "Bob", "Cy"])
 
@@ -64,8 +65,8 @@ def test_a_club_game_seats_roster_players_by_id(
 def test_a_player_from_another_clubs_roster_is_refused_naming_the_seat(
     api: APIClient, club: Club
 ) -> None:
-    elsewhere = services.club_create(name="Attic", by=UserFactory())
-    stranger = services.guest_add(club=elsewhere, name="Zed")
+    elsewhere = club_create(name="Attic", by=UserFactory())
+    stranger = guest_add(club=elsewhere, name="Zed")
 
     response = start_in(api, club, ["Ann", {"player": stranger.pk}, "Cy"])
 
@@ -129,7 +130,7 @@ def test_a_huge_limit_on_games_is_capped_rather_than_a_server_error(
 def test_a_private_rosters_player_id_is_unknown_to_outsiders(
     private_club: Club,
 ) -> None:
-    guest = services.guest_add(club=private_club, name="Secret Sam")
+    guest = guest_add(club=private_club, name="Secret Sam")
     outsider = client_for(UserFactory())
 
     answer = outsider.post(

@@ -8,8 +8,10 @@ from django.contrib.auth.models import AbstractUser
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Invite, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_accept, invite_create, invite_revoke
+from pitchclub.services.players import guest_add
 from scoring.models import Game
 from tests.factories import UserFactory
 from tests.helpers import error_at
@@ -53,7 +55,7 @@ def test_an_invite_without_options_lets_anyone_join_as_member_forever(
 def test_an_invite_for_a_guest_claims_the_guest_and_is_single_use(
     api: APIClient, club: Club
 ) -> None:
-    guest = services.guest_add(club=club, name="Ann")
+    guest = guest_add(club=club, name="Ann")
 
     invite = api.post(
         club_url(club, "invites/"), {"player": guest.pk}, format="json"
@@ -88,8 +90,8 @@ def test_a_wrong_invite_is_refused_naming_the_field(
 def test_an_invite_cannot_claim_another_clubs_player_or_a_registered_one(
     api: APIClient, club: Club, user: AbstractUser
 ) -> None:
-    elsewhere = services.club_create(name="Attic", by=UserFactory())
-    stranger = services.guest_add(club=elsewhere, name="Ann")
+    elsewhere = club_create(name="Attic", by=UserFactory())
+    stranger = guest_add(club=elsewhere, name="Ann")
     registered = club.players.get(user=user)
 
     for player in (stranger, registered):
@@ -103,13 +105,13 @@ def test_an_invite_cannot_claim_another_clubs_player_or_a_registered_one(
 def test_the_invite_list_holds_only_usable_invites_newest_first(
     api: APIClient, club: Club, user: AbstractUser
 ) -> None:
-    older = services.invite_create(club=club, by=user)
-    newer = services.invite_create(club=club, by=user, role=Role.SCOREKEEPER)
-    revoked = services.invite_create(club=club, by=user)
-    services.invite_revoke(invite=revoked)
-    used_up = services.invite_create(club=club, by=user, max_uses=1)
-    services.invite_accept(code=used_up.code, user=UserFactory())
-    expired = services.invite_create(
+    older = invite_create(club=club, by=user)
+    newer = invite_create(club=club, by=user, role=Role.SCOREKEEPER)
+    revoked = invite_create(club=club, by=user)
+    invite_revoke(invite=revoked)
+    used_up = invite_create(club=club, by=user, max_uses=1)
+    invite_accept(code=used_up.code, user=UserFactory())
+    expired = invite_create(
         club=club, by=user, expires_at=timezone.now() + timedelta(days=1)
     )
     Invite.objects.filter(pk=expired.pk).update(expires_at=timezone.now())
@@ -123,7 +125,7 @@ def test_the_invite_list_holds_only_usable_invites_newest_first(
 def test_a_revoked_invite_no_longer_lets_anyone_join(
     api: APIClient, club: Club, user: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=user)
+    invite = invite_create(club=club, by=user)
 
     # Codes are typed by hand: any case works.
     response = api.delete(club_url(club, f"invites/{invite.code.lower()}/"))
@@ -139,8 +141,8 @@ def test_a_revoked_invite_no_longer_lets_anyone_join(
 def test_revoking_an_unknown_or_another_clubs_invite_is_404(
     api: APIClient, club: Club, user: AbstractUser
 ) -> None:
-    elsewhere = services.club_create(name="Attic", by=user)
-    theirs = services.invite_create(club=elsewhere, by=user)
+    elsewhere = club_create(name="Attic", by=user)
+    theirs = invite_create(club=elsewhere, by=user)
 
     assert api.delete(club_url(club, "invites/ABCDEFGH/")).status_code == 404
     assert api.delete(club_url(club, f"invites/{theirs.code}/")).status_code == 404
@@ -151,7 +153,7 @@ def test_revoking_an_unknown_or_another_clubs_invite_is_404(
 def test_joining_with_a_code_makes_a_member_who_then_sees_the_private_club(
     private_club: Club, user: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=private_club, by=user, role=Role.SCOREKEEPER)
+    invite = invite_create(club=private_club, by=user, role=Role.SCOREKEEPER)
     newcomer = UserFactory()
     client = client_for(newcomer)
     assert client.get(club_url(private_club)).status_code == 404
@@ -171,7 +173,7 @@ def test_joining_with_a_code_makes_a_member_who_then_sees_the_private_club(
 
 
 def test_joining_again_never_lowers_a_role(club: Club, user: AbstractUser) -> None:
-    invite = services.invite_create(club=club, by=user, role=Role.MEMBER)
+    invite = invite_create(club=club, by=user, role=Role.MEMBER)
 
     response = client_for(user).post(JOIN, {"code": invite.code}, format="json")
 
@@ -188,7 +190,7 @@ def test_a_guest_who_signs_up_claims_their_profile_and_games(
         format="json",
     ).json()
     ann = club.players.get(name="Ann")
-    invite = services.invite_create(club=club, by=user, player=ann)
+    invite = invite_create(club=club, by=user, player=ann)
     newcomer = UserFactory()
 
     response = client_for(newcomer).post(JOIN, {"code": invite.code}, format="json")
@@ -210,8 +212,8 @@ def test_an_unusable_code_is_refused_naming_code(code: str, api: APIClient) -> N
 
 
 def test_a_used_up_code_says_so(club: Club, user: AbstractUser) -> None:
-    invite = services.invite_create(club=club, by=user, max_uses=1)
-    services.invite_accept(code=invite.code, user=UserFactory())
+    invite = invite_create(club=club, by=user, max_uses=1)
+    invite_accept(code=invite.code, user=UserFactory())
 
     response = client_for(UserFactory()).post(
         JOIN, {"code": invite.code}, format="json"
@@ -224,7 +226,7 @@ def test_a_used_up_code_says_so(club: Club, user: AbstractUser) -> None:
 def test_joining_needs_sign_in(
     anon_api: APIClient, club: Club, user: AbstractUser
 ) -> None:
-    invite = services.invite_create(club=club, by=user)
+    invite = invite_create(club=club, by=user)
 
     response = anon_api.post(JOIN, {"code": invite.code}, format="json")
 

@@ -5,8 +5,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Player, Role
+from pitchclub.services import players as services
 from tests.helpers import error_at
 from tests.pitchclub.clubs.apis.helpers import client_for, club_url, member
 

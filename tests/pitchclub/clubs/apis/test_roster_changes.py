@@ -5,8 +5,9 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from rest_framework.test import APIClient
 
-from pitchclub import services
 from pitchclub.models import Club, Player, Role
+from pitchclub.services.clubs import club_create
+from pitchclub.services.players import guest_add
 from scoring.games import services as scoring
 from tests.factories import UserFactory
 from tests.helpers import error_at
@@ -22,7 +23,7 @@ def player_url(club: Club, player: Player | int, rest: str = "") -> str:
 
 @pytest.fixture
 def dot(club: Club) -> Player:
-    return services.guest_add(club=club, name="Dot")
+    return guest_add(club=club, name="Dot")
 
 
 def test_an_organiser_renames_a_guest(api: APIClient, club: Club, dot: Player) -> None:
@@ -63,7 +64,7 @@ def test_a_rename_refusal_is_a_400_at_its_field(
 def test_a_taken_name_is_a_409_that_suggests_merging(
     api: APIClient, club: Club, dot: Player
 ) -> None:
-    services.guest_add(club=club, name="Dorothy")
+    guest_add(club=club, name="Dorothy")
 
     answer = api.patch(player_url(club, dot), {"name": "DOROTHY"}, format="json")
 
@@ -89,7 +90,7 @@ def test_an_account_holder_is_not_renamed(api: APIClient, club: Club) -> None:
 def test_only_organisers_rename_and_merge(
     club: Club, dot: Player, role: str | None
 ) -> None:
-    other = services.guest_add(club=club, name="Dorothy")
+    other = guest_add(club=club, name="Dorothy")
     if role == "anonymous":
         caller, status = client_for(None), 401
     else:
@@ -112,8 +113,8 @@ def test_only_organisers_rename_and_merge(
 def test_a_private_clubs_players_are_404_to_outsiders(
     private_club: Club, user: AbstractUser
 ) -> None:
-    guest = services.guest_add(club=private_club, name="Dot")
-    outsider = client_for(member(services.club_create(name="Y", by=user)))
+    guest = guest_add(club=private_club, name="Dot")
+    outsider = client_for(member(club_create(name="Y", by=user)))
 
     assert outsider.get(player_url(private_club, guest)).status_code == 404
     assert (
@@ -175,7 +176,7 @@ def test_an_organiser_merges_a_guest_into_a_member(
 def test_a_merge_of_two_who_sat_in_one_game_is_a_409_naming_it(
     api: APIClient, club: Club, dot: Player
 ) -> None:
-    dee = services.guest_add(club=club, name="Dee")
+    dee = guest_add(club=club, name="Dee")
     game = scoring.game_start(variant="auction", players=[dot, dee], club=club)
 
     answer = api.post(player_url(club, dot, "merge/"), {"into": dee.pk}, format="json")
@@ -229,7 +230,7 @@ def test_two_accounts_are_a_409(api: APIClient, club: Club) -> None:
 def test_the_log_lists_renames_and_merges_newest_first_and_pages(
     api: APIClient, club: Club, dot: Player
 ) -> None:
-    dee = services.guest_add(club=club, name="Dee")
+    dee = guest_add(club=club, name="Dee")
     api.patch(player_url(club, dot), {"name": "Dottie"}, format="json")
     api.post(player_url(club, dot, "merge/"), {"into": dee.pk}, format="json")
 

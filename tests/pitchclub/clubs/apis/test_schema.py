@@ -17,7 +17,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from pitchclub import services
+from pitchclub.services.clubs import club_create
+from pitchclub.services.invites import invite_create
+from pitchclub.services.players import guest_add
 from pitchclub.wsgi import application
 from tests.factories import UserFactory
 from tests.pitchclub.clubs.apis.helpers import member
@@ -44,10 +46,10 @@ def organiser_token(db: None) -> Iterator[str]:
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     organiser = UserFactory()
-    club = services.club_create(name="Elks Lodge", by=organiser)
-    services.guest_add(club=club, name="Ann")
+    club = club_create(name="Elks Lodge", by=organiser)
+    guest_add(club=club, name="Ann")
     member(club)
-    services.invite_create(club=club, by=organiser)
+    invite_create(club=club, by=organiser)
     yield Token.objects.create(user=organiser).key
     request_started.connect(close_old_connections)
     request_finished.connect(close_old_connections)

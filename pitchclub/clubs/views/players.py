@@ -1,0 +1,182 @@
+"""One roster player's page for organisers: rename a guest, or merge two players
+of one person (the confirmation shows what would move, or why it cannot, before
+anything moves)."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from pitchclub import selectors
+from pitchclub.clubs.forms import MergeForm, PlayerRenameForm
+from pitchclub.clubs.views.pages import T, add_refusal, club_for, forbidden
+from pitchclub.clubs.views.roster import moved_words, withdrawn_words
+from pitchclub.models import Club, Player, RosterChange
+from pitchclub.permissions import ClubAccess
+from pitchclub.refusals import Refusal
+from pitchclub.services import players as player_services
+
+
+def _player_of(club: Club, player_id: int) -> Player:
+    player = selectors.club_player(club=club, player_id=player_id)
+    if player is None:
+        raise Http404("No such player on the club's roster.")
+    return player
+
+
+def _roster_url(club: Club, player: Player | None = None) -> str:
+    anchor = f"#player-{player.pk}" if player is not None else ""
+    return reverse("clubs:roster", args=[club.slug]) + anchor
+
+
+def _merge_form(club: Club, player: Player, data: Any = None) -> MergeForm:
+    others = (
+        club.players.exclude(pk=player.pk)
+        .annotate(game_count=Count("seats"))
+        .order_by("name", "id")
+    )
+    return MergeForm(data, players=others)
+
+
+def _player_page(
+    request: HttpRequest,
+    club: Club,
+    access: ClubAccess,
+    player: Player,
+    *,
+    rename_form: PlayerRenameForm | None = None,
+    merge_form: MergeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    counts = club.players.filter(pk=player.pk).aggregate(
+        games=Count("seats", distinct=True), awards=Count("awards", distinct=True)
+    )
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "player": player,
+        "counts": counts,
+        "rename_form": rename_form or PlayerRenameForm(initial={"name": player.name}),
+        "merge_form": merge_form or _merge_form(club, player),
+    }
+    return render(request, f"{T}player.html", context, status=status)
+
+
+def _not_an_organiser(
+    request: HttpRequest, club: Club, access: ClubAccess
+) -> HttpResponse | None:
+    """The refusal of a roster player's rename and merge pages to whoever is not
+    one of the club's organisers (None: they may)."""
+    if access.can_manage:
+        return None
+    return forbidden(
+        request,
+        club,
+        access,
+        "Only the club's organisers can rename and merge players.",
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """An organiser's page for one roster player: rename a guest (POST), or pick
+    the other player of the same person to merge with (leads to the merge's
+    confirmation)."""
+    club, access = club_for(request, slug)
+    refused = _not_an_organiser(request, club, access)
+    if refused is not None:
+        return refused
+    player = _player_of(club, player_id)
+    if request.method != "POST":
+        return _player_page(request, club, access, player)
+    form = PlayerRenameForm(request.POST)
+    if form.is_valid():
+        old_name = player.name
+        try:
+            player = player_services.player_rename(
+                club=club,
+                player_id=player.pk,
+                name=form.cleaned_data["name"],
+                by=request.user,
+            )
+        except Refusal as refusal:
+            add_refusal(form, refusal, {})
+        else:
+            if player.name != old_name:
+                messages.success(request, f"{old_name} is now called {player.name}.")
+            return redirect(_roster_url(club, player))
+    return _player_page(request, club, access, player, rename_form=form, status=400)
+
+
+def _merged_or_refused(
+    request: HttpRequest, club: Club, player: Player, into_id: int
+) -> tuple[RosterChange | None, Refusal | None]:
+    """The merge done (POST) or shown (GET: done and rolled back), or its
+    refusal."""
+    merge = (
+        player_services.players_merge
+        if request.method == "POST"
+        else player_services.players_merge_preview
+    )
+    try:
+        change = merge(club=club, player_id=player.pk, into_id=into_id, by=request.user)
+    except Refusal as refusal:
+        return None, refusal
+    return change, None
+
+
+def _merge_page(
+    request: HttpRequest,
+    club: Club,
+    access: ClubAccess,
+    player: Player,
+    into_id: int,
+    outcome: tuple[RosterChange | None, Refusal | None],
+) -> HttpResponse:
+    """The merge's confirmation: who stays, what moves; or why it cannot be."""
+    change, refusal = outcome
+    context = {
+        "club": club,
+        "access": access,
+        "tab": "roster",
+        "player": player,
+        "into": _player_of(club, into_id),
+        "change": change,
+        "refusal": refusal,
+        "moved": moved_words(change.details["moved"]) if change else "",
+        "withdrawn": withdrawn_words(change).strip() if change else "",
+        # The player chosen to stay may be the other: the one with an account.
+        "swapped": change is not None and change.player.pk == player.pk,
+    }
+    status = 409 if refusal else 200
+    return render(request, f"{T}merge.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """Merge two roster players of one person: GET ?into= shows what would move
+    (or why it cannot), POST does it."""
+    club, access = club_for(request, slug)
+    refused = _not_an_organiser(request, club, access)
+    if refused is not None:
+        return refused
+    player = _player_of(club, player_id)
+    form = _merge_form(club, player, request.POST or request.GET)
+    if not form.is_valid():
+        return _player_page(request, club, access, player, merge_form=form, status=400)
+    into_id = form.cleaned_data["into"]
+    change, refusal = _merged_or_refused(request, club, player, into_id)
+    if request.method == "POST" and change is not None:
+        moved = moved_words(change.details["moved"])
+        message = f"{change.old_name} was merged into {change.name}: {moved} moved."
+        messages.success(request, message + withdrawn_words(change))
+        return redirect(_roster_url(club, change.player))
+    return _merge_page(request, club, access, player, into_id, (change, refusal))

@@ -1,0 +1,154 @@
+"""A tournament's matches and rounds at the API edge: start a match's next game,
+enter a result played on paper, draw the next round."""
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pitchclub.api.fields import StrictInput, StrictIntegerField
+from pitchclub.api.schema import FIELD_WRONG
+from scoring.api.serializers import game_payload
+from scoring.games import selectors as game_selectors
+from tournaments.api.access import (
+    KEEPERS_ONLY,
+    WRITE_ERRORS,
+    check_keeper,
+    check_organiser,
+    get_tournament,
+    tournament_response,
+)
+from tournaments.api.serializers import MatchGameOutput, TournamentOutput
+from tournaments.brackets import draw
+from tournaments.matches import services as match_services
+from tournaments.models import Match
+from tournaments.nights import services as night_services
+from tournaments.vocabulary import PROGRESSIVE
+
+
+class MatchResultInput(StrictInput):
+    winner = StrictIntegerField(
+        required=False,
+        help_text="The winning entrant's id; at a progressive table a 400 "
+        "(table_result_scores): its scores say who moves up.",
+    )
+    scores = serializers.ListField(
+        child=StrictIntegerField(),
+        required=False,
+        allow_null=True,
+        min_length=2,
+        max_length=5,
+        help_text="The points, one per entrant in the match's order; at a "
+        "progressive table (required) one per side as its game counts sides: 2 "
+        "at a table of four, one per player at a table of 3 or 5.",
+    )
+
+
+class MatchGameAPI(APIView):
+    @extend_schema(
+        operation_id="tournament_match_game_create",
+        request=None,
+        responses={
+            201: MatchGameOutput,
+            **KEEPERS_ONLY,
+            **WRITE_ERRORS,
+        },
+        summary="Start the match's next game, its entrants' players seated",
+        description=(
+            "201 with the game (as `GET /api/v1/games/{id}/`, plus `match`). Its "
+            "hands are recorded with the games API. 409 if the match is not ready, "
+            "or is running with a game in progress."
+        ),
+    )
+    def post(self, request: Request, tournament_id: int, match_id: int) -> Response:
+        tournament = get_tournament(request, tournament_id)
+        check_keeper(request, tournament.club)
+        try:
+            game, match = match_services.match_game_start(
+                tournament_id=tournament.pk, match_id=match_id, by=request.user
+            )
+        except Match.DoesNotExist as missing:
+            raise Http404("No such match in this tournament.") from missing
+        game = game_selectors.game_detail(game_id=game.pk, user=request.user)
+        payload = game_payload(game, hands=game_selectors.game_hands(game))
+        payload.update(match=match.pk, tournament=tournament.pk)
+        return Response(payload, status=status.HTTP_201_CREATED)
+
+
+class MatchResultAPI(APIView):
+    @extend_schema(
+        operation_id="tournament_match_result_create",
+        request=MatchResultInput,
+        responses={
+            200: TournamentOutput,
+            400: FIELD_WRONG,
+            403: OpenApiResponse(description="Only the club's organisers may."),
+            **WRITE_ERRORS,
+        },
+        summary="Enter the result of a match played on paper",
+        examples=[
+            OpenApiExample(
+                "Entrant 41 won 11 to 7",
+                value={"winner": 41, "scores": [11, 7]},
+                request_only=True,
+            )
+        ],
+        description=(
+            "200 with the tournament. 409 when the match is not ready or running, "
+            "or its game has hands recorded."
+        ),
+    )
+    def post(self, request: Request, tournament_id: int, match_id: int) -> Response:
+        tournament = get_tournament(request, tournament_id)
+        check_organiser(request, tournament.club)
+        data = MatchResultInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        try:
+            if tournament.format == PROGRESSIVE:
+                night_services.table_result_enter(
+                    tournament_id=tournament.pk,
+                    match_id=match_id,
+                    scores=given.get("scores"),
+                    winner=given.get("winner"),
+                    by=request.user,
+                )
+            elif "winner" not in given:
+                raise ValidationError({"winner": ["Give the winning entrant's id."]})
+            else:
+                match_services.match_result_enter(
+                    tournament_id=tournament.pk,
+                    match_id=match_id,
+                    winner=given["winner"],
+                    scores=given.get("scores"),
+                    by=request.user,
+                )
+        except Match.DoesNotExist as missing:
+            raise Http404("No such match in this tournament.") from missing
+        return tournament_response(tournament.pk)
+
+
+class RoundsAPI(APIView):
+    @extend_schema(
+        operation_id="tournament_rounds_create",
+        request=None,
+        responses={
+            201: TournamentOutput,
+            **KEEPERS_ONLY,
+            **WRITE_ERRORS,
+        },
+        summary="Draw a Swiss's or a progressive night's next round",
+        description=(
+            "201 with the tournament. 409 while a match of the current round is "
+            "not completed, after the last round, and for the formats that draw "
+            "their rounds by themselves as results come in."
+        ),
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = get_tournament(request, tournament_id)
+        check_keeper(request, tournament.club)
+        draw.round_draw(tournament_id=tournament.pk, by=request.user)
+        return tournament_response(tournament.pk, status.HTTP_201_CREATED)
