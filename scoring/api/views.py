@@ -39,8 +39,11 @@ from pitchclub.api.fields import (
 from pitchclub.api.pagination import Pagination
 from pitchclub.models import Club, Player
 from scoring.games import convert, selectors, services
+from scoring.games import hands as hand_services
 from scoring.games import links as game_links
 from scoring.games.filters import GameFilter
+from scoring.games.players import club_for_archive
+from scoring.games.rows import game_hands, game_with_seats, seat_rows
 from scoring.models import Game, Status, Suit, Variant
 from scoring.refusals import CONFLICT_CODES
 from scoring.table import sheet
@@ -270,11 +273,11 @@ def game_payload(
     game: Game, *, hands: list[dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """The game as API.md shows it, already as GameOutput renders it: the whole game
-    with its `hands` (selectors.game_hands), or a summary with the hand count. The
-    club must be select_related; the seats are read once (selectors.seat_rows)."""
+    with its `hands` (rows.game_hands), or a summary with the hand count. The
+    club must be select_related; the seats are read once (rows.seat_rows)."""
     current = sheet.game_state(game)
     rules = current["rules"]
-    seats = selectors.seat_rows(game)
+    seats = seat_rows(game)
     payload: dict[str, Any] = {
         "id": game.pk,
         "club": game.club.slug if game.club_id else None,
@@ -314,15 +317,15 @@ def _game_response(
     GameOutput would render (tests/scoring/games/test_write_path.py holds it to
     that)."""
     game = _get_game(request, game_id)
-    return Response(game_payload(game, hands=selectors.game_hands(game)), status=code)
+    return Response(game_payload(game, hands=game_hands(game)), status=code)
 
 
 def _get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
     """The game with its club and seats if the user may see it: a private club's
-    game is a 404 to others. One query by primary key (selectors.game_with_seats;
+    game is a 404 to others. One query by primary key (rows.game_with_seats;
     a private club's game asks the club's roles once more); `lock` keeps the game's
     row locked until the transaction ends, for writing it."""
-    game = selectors.game_with_seats(game_id, lock=lock)
+    game = game_with_seats(game_id, lock=lock)
     if game is None:
         raise Http404("No such game.")
     # A public club's game is anyone's to read: no query for the reader's role.
@@ -733,7 +736,7 @@ class DeletedGamesQuery(serializers.Serializer):
 
     def validate_club(self, slug: str) -> Club:
         user = self.context["request"].user
-        club = selectors.club_for_archive(slug=slug, user=user)
+        club = club_for_archive(slug=slug, user=user)
         if club is None:
             raise ValidationError(f"There is no club “{slug}”.", code="unknown")
         return club
@@ -875,7 +878,7 @@ class HandsAPI(APIView):
             _check_can_edit(request, game)
             data = HandRecordInput(data=request.data)
             data.is_valid(raise_exception=True)
-            game, created = services.hand_record(
+            game, created = hand_services.hand_record(
                 game_id=game.pk,
                 hand=data.hand(),
                 number=data.validated_data.get("number"),
@@ -883,7 +886,7 @@ class HandsAPI(APIView):
                 by=request.user,
                 locked=game,
             )
-            payload = game_payload(game, hands=selectors.game_hands(game))
+            payload = game_payload(game, hands=game_hands(game))
         return Response(
             payload, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
         )
@@ -908,10 +911,10 @@ class HandDetailAPI(APIView):
                 {"number": [f"This is hand {number}; the body says hand {sent}."]}
             )
         try:
-            services.hand_correct(
+            hand_services.hand_correct(
                 game_id=game.pk, number=number, hand=data.hand(), by=request.user
             )
-        except services.HandNotFound as missing:
+        except hand_services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
         return _game_response(request, game.pk)
 
@@ -925,7 +928,7 @@ class HandDetailAPI(APIView):
         game = _get_game(request, game_id)
         _check_can_edit(request, game)
         try:
-            services.hand_undo(game_id=game.pk, number=number, by=request.user)
-        except services.HandNotFound as missing:
+            hand_services.hand_undo(game_id=game.pk, number=number, by=request.user)
+        except hand_services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
         return _game_response(request, game.pk)

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from pitchclub import services as club_services
 from pitchclub.models import Club, Invite, Membership, Player
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 from tests.factories import game_factory, record
 
@@ -24,7 +24,7 @@ def staff_client(client: Client) -> Client:
     game = game_factory(created_by=boss)
     record(game, [2, "pass", 3, "pass"], {"high": 3, "low": 1, "jack": 3, "game": 2})
     record(game, ["pass", "pass", 2, "pass"], {"high": 0, "low": 0, "game": 2})
-    services.hand_undo(game_id=game.pk, number=2, by=boss)
+    hand_services.hand_undo(game_id=game.pk, number=2, by=boss)
     club = club_services.club_create(name="Thursday Night Pitch", by=boss)
     club_services.invite_create(club=club, by=boss)
     return client

@@ -42,6 +42,7 @@ from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
 from pitchclub.models import Club
 from scoring.api.views import GameOutput, PlayerRefField, game_payload
 from scoring.games import selectors as game_selectors
+from scoring.games.rows import game_hands
 from scoring.models import Variant
 from tournaments import selectors
 from tournaments.brackets import services
@@ -497,7 +498,7 @@ class MatchGameAPI(APIView):
         except Match.DoesNotExist as missing:
             raise Http404("No such match in this tournament.") from missing
         game = game_selectors.game_detail(game_id=game.pk, user=request.user)
-        payload = game_payload(game, hands=game_selectors.game_hands(game))
+        payload = game_payload(game, hands=game_hands(game))
         payload.update(match=match.pk, tournament=tournament.pk)
         return Response(payload, status=status.HTTP_201_CREATED)
 

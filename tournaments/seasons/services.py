@@ -43,9 +43,9 @@ from scoring import engine
 from scoring.archive.scopes import ScopeTitle
 from scoring.engine import RuleViolation
 from scoring.games import hooks
+from scoring.games.scopes import ScopeRefused
 from scoring.models import Game, Seat, Status
 from scoring.stats import tallies
-from scoring.stats.figures import ScopeRefused
 from tournaments import formats
 from tournaments.brackets import services as tournament_services
 from tournaments.models import (

@@ -31,7 +31,7 @@ from scoring.api import views as apis
 from scoring.games import services
 from scoring.games.filters import GameFilter
 from scoring.models import Game
-from scoring.stats import figures as stats
+from scoring.stats import filters
 from tests.factories import NAMES, UserFactory, record
 from tournaments.api import views as tournament_apis
 from tournaments.brackets import services as tournament_services
@@ -94,10 +94,10 @@ class GamesQuery:
 
 class StatsQuery(GamesQuery):
     """player_stats's query read as the API reads it
-    (scoring.stats.figures.StatsFilter)."""
+    (scoring.stats.filters.StatsFilter)."""
 
     def __init__(self, *, data: Any, context: dict[str, Any]) -> None:
-        self.found = stats.stats_filter(data, context["request"].user)
+        self.found = filters.stats_filter(data, context["request"].user)
 
 
 QUERY_INPUTS: dict[str, Any] = {
