@@ -130,7 +130,7 @@ Answers = dict[str, tuple[Callable[[], object], Callable[[], object] | None]]
 def answers_for(client: Client, game_id: int, length: int) -> Answers:
     """What to time on a game of `length` hands: each answer, and what puts the game
     back as it was afterwards (untimed)."""
-    from scoring.games import services
+    from scoring.games import hands as hand_services
 
     hands_url = f"/api/v1/games/{game_id}/hands/"
     number = length + 1
@@ -145,7 +145,7 @@ def answers_for(client: Client, game_id: int, length: int) -> Answers:
         return post({**hand_body(number), "number": number, "client_id": new_id()}, 201)
 
     def undo() -> None:
-        services.hand_undo(game_id=game_id, number=number)
+        hand_services.hand_undo(game_id=game_id, number=number)
 
     # The retry needs the hand it repeats: it is recorded once, before the timing.
     retried = {**hand_body(number), "number": number, "client_id": new_id()}
@@ -169,6 +169,7 @@ def run(rounds: int) -> int:
     from rest_framework.authtoken.models import Token
 
     from scoring import engine
+    from scoring.games import hands as hand_services
     from scoring.games import services
 
     user = get_user_model().objects.create_user("bench", password="bench-pass")
@@ -188,7 +189,7 @@ def run(rounds: int) -> int:
         )
         for number in range(1, length + 1):
             body = hand_body(number)
-            services.hand_record(
+            hand_services.hand_record(
                 game_id=game.pk,
                 hand=engine.HandInput(
                     pitcher=body["pitcher"], bid=body["bid"], awards=body["awards"]

@@ -14,7 +14,7 @@ these figures), then prints:
   nights on Tuesdays and Thursdays of the last half of the games' days, about a
   sixth of them);
 - the rating listener's cost on the hand that finishes a game: that hand recorded
-  through ``services.hand_record`` with the listener and without it (medians; the
+  through ``hands.hand_record`` with the listener and without it (medians; the
   hand is undone again, untimed, between rounds).
 
 Target: the leaderboard under 150 ms on PostgreSQL.
@@ -195,9 +195,10 @@ def finishing_hand(rounds: int) -> tuple[float, float]:
     """Medians (ms) of the hand that finishes a 2-player game, with the rating
     listener and without it."""
     from scoring import engine
+    from scoring.games import hands as hand_services
     from scoring.games import hooks, services
     from scoring.models import Game
-    from scoring.stats import ratings
+    from scoring.stats.listeners import ratings_follow_game
 
     club_game = Game.objects.filter(player_count=2).first()
     players = list(club_game.seats.order_by("number").select_related("player"))
@@ -208,17 +209,17 @@ def finishing_hand(rounds: int) -> tuple[float, float]:
         created_by=club_game.created_by,
     )
     sweep = dict.fromkeys(("high", "low", "jack", "game"), 0)
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk, hand=engine.HandInput(pitcher=0, bid=4, awards=sweep)
     )
 
     def finish() -> None:
-        services.hand_record(
+        hand_services.hand_record(
             game_id=game.pk, hand=engine.HandInput(pitcher=0, bid=4, awards=sweep)
         )
 
     def undo() -> None:
-        services.hand_undo(game_id=game.pk, number=2)
+        hand_services.hand_undo(game_id=game.pk, number=2)
 
     with_listener = statistics.median(timed(finish, rounds, undo))
     hooks.unregister("scoring.ratings_follow_game")
@@ -226,7 +227,7 @@ def finishing_hand(rounds: int) -> tuple[float, float]:
         without = statistics.median(timed(finish, rounds, undo))
     finally:
         hooks.register(
-            ratings.ratings_follow_game,
+            ratings_follow_game,
             events=(
                 hooks.GameFinished,
                 hooks.GameReopened,
@@ -260,7 +261,7 @@ def show_plans(url: str) -> None:
 
 def run(games: int, rounds: int, explain: bool = False) -> int:
     from scoring.models import RatingChange
-    from scoring.stats.ratings import recompute_all
+    from scoring.stats.recompute import recompute_all
 
     print(f"Leaderboard bench on {connection.vendor}")
     started = time.perf_counter()

@@ -247,7 +247,7 @@ def rate() -> None:
     after a bulk load: statistics, and the visibility map that lets the covering
     indexes answer alone (index-only scans; measured without it, a fresh load is
     read from the heap)."""
-    from scoring.stats.ratings import recompute_all
+    from scoring.stats.recompute import recompute_all
 
     recompute_all()
     with connection.cursor() as cursor:

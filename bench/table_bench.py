@@ -119,6 +119,7 @@ def run() -> int:
     from django.contrib.auth import get_user_model
 
     from scoring import engine
+    from scoring.games import hands as hand_services
     from scoring.games import services
 
     user = get_user_model().objects.create_user("bench", password="bench-pass")
@@ -134,7 +135,7 @@ def run() -> int:
             created_by=user,
         )
         for number in range(length):
-            services.hand_record(
+            hand_services.hand_record(
                 game_id=game.pk,
                 hand=engine.HandInput(
                     pitcher=number % 4,

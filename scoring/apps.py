@@ -16,7 +16,7 @@ class ScoringConfig(AppConfig):
         from scoring.games.listeners import move_seats_and_awards
         from scoring.panels import club_games, club_leaders, profile_games
         from scoring.refusals import CONFLICT_CODES
-        from scoring.stats import ratings
+        from scoring.stats.listeners import ratings_follow_game, ratings_follow_merge
 
         core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
         # A claimed guest's seats and awards move to the claiming player.
@@ -26,7 +26,7 @@ class ScoringConfig(AppConfig):
         # Ratings follow every game that finishes, or stops being finished, or
         # whose places a correction changes (docs/ratings.md); and merged players.
         hooks.register(
-            ratings.ratings_follow_game,
+            ratings_follow_game,
             events=(
                 hooks.GameFinished,
                 hooks.GameReopened,
@@ -40,7 +40,7 @@ class ScoringConfig(AppConfig):
             name="scoring.ratings_follow_game",
         )
         core_hooks.register(
-            ratings.ratings_follow_merge, order=200, name="scoring.ratings_follow_merge"
+            ratings_follow_merge, order=200, name="scoring.ratings_follow_merge"
         )
         # The club page's recent games and the profile's games.
         core_panels.register_club_panel(club_games, order=100, name="scoring.games")

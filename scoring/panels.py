@@ -6,7 +6,8 @@ from django.http import HttpRequest
 from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.permissions import ClubAccess
-from scoring.games.selectors import game_list, players_of
+from scoring.games.players import players_of
+from scoring.games.selectors import game_list
 from scoring.stats.leaderboard import MIN_GAMES, TOP, club_leaderboard
 from scoring.table.sheet import game_cards
 

@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractUser
 
 from pitchclub.models import Player
 from scoring import engine
+from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game
 
@@ -52,7 +53,7 @@ def game_factory(
 
 def record(game: Game, auction: list, awards: dict, **extra: object) -> Game:
     """Record a hand through the service; returns the refreshed game."""
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(auction=tuple(auction), awards=awards, **extra),
     )

@@ -70,14 +70,14 @@ class TournamentsConfig(AppConfig):
         # (`?season=id`); the games archives to a season or a night (`?night=id`),
         # saying which.
         from scoring.archive import scopes as archive
-        from scoring.stats import figures as stats
+        from scoring.games import scopes
 
-        stats.register_scope(
+        scopes.register_scope(
             "season",
             seasons.season_scope,
             label="Season",
             club_choices=season_views.club_season_choices,
         )
-        stats.register_scope("night", seasons.night_scope, label="Night")
+        scopes.register_scope("night", seasons.night_scope, label="Night")
         archive.register_scope_title("season", seasons.season_title)
         archive.register_scope_title("night", seasons.night_title)

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from pitchclub import permissions
 from pitchclub.api.permissions import signed_in
 from scoring.api.serializers import game_payload
+from scoring.games import rows as game_rows
 from scoring.games import selectors
 from scoring.models import Game
 
@@ -22,15 +23,15 @@ def game_response(
     GameOutput would render (tests/scoring/games/test_write_path.py holds it to
     that)."""
     game = get_game(request, game_id)
-    return Response(game_payload(game, hands=selectors.game_hands(game)), status=code)
+    return Response(game_payload(game, hands=game_rows.game_hands(game)), status=code)
 
 
 def get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
     """The game with its club and seats if the user may see it: a private club's
-    game is a 404 to others. One query by primary key (selectors.game_with_seats;
+    game is a 404 to others. One query by primary key (game_rows.game_with_seats;
     a private club's game asks the club's roles once more); `lock` keeps the game's
     row locked until the transaction ends, for writing it."""
-    game = selectors.game_with_seats(game_id, lock=lock)
+    game = game_rows.game_with_seats(game_id, lock=lock)
     if game is None:
         raise Http404("No such game.")
     # A public club's game is anyone's to read: no query for the reader's role.

@@ -24,7 +24,9 @@ from scoring.api.serializers import (
     GameOutput,
     game_payload,
 )
-from scoring.games import convert, selectors, services
+from scoring.games import convert
+from scoring.games import hands as hand_services
+from scoring.games import rows as game_rows
 from scoring.models import Suit
 
 OUTPUT_ONLY = frozenset({"dealer", "bidding_side", "won", "made", "deltas", "scores"})
@@ -110,7 +112,7 @@ class HandsAPI(APIView):
             check_can_edit(request, game)
             data = HandRecordInput(data=request.data)
             data.is_valid(raise_exception=True)
-            game, created = services.hand_record(
+            game, created = hand_services.hand_record(
                 game_id=game.pk,
                 hand=data.hand(),
                 number=data.validated_data.get("number"),
@@ -118,7 +120,7 @@ class HandsAPI(APIView):
                 by=request.user,
                 locked=game,
             )
-            payload = game_payload(game, hands=selectors.game_hands(game))
+            payload = game_payload(game, hands=game_rows.game_hands(game))
         return Response(
             payload, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
         )
@@ -143,10 +145,10 @@ class HandDetailAPI(APIView):
                 {"number": [f"This is hand {number}; the body says hand {sent}."]}
             )
         try:
-            services.hand_correct(
+            hand_services.hand_correct(
                 game_id=game.pk, number=number, hand=data.hand(), by=request.user
             )
-        except services.HandNotFound as missing:
+        except hand_services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
         return game_response(request, game.pk)
 
@@ -160,7 +162,7 @@ class HandDetailAPI(APIView):
         game = get_game(request, game_id)
         check_can_edit(request, game)
         try:
-            services.hand_undo(game_id=game.pk, number=number, by=request.user)
-        except services.HandNotFound as missing:
+            hand_services.hand_undo(game_id=game.pk, number=number, by=request.user)
+        except hand_services.HandNotFound as missing:
             raise Http404(str(missing)) from missing
         return game_response(request, game.pk)

@@ -16,6 +16,7 @@ from pitchclub.api.pagination import Pagination
 from pitchclub.api.permissions import signed_in
 from pitchclub.models import Club
 from scoring.api.access import get_game
+from scoring.games import players as game_players
 from scoring.games import selectors
 
 # --- Revisions ----------------------------------------------------------------------
@@ -153,7 +154,7 @@ class DeletedGamesQuery(serializers.Serializer):
 
     def validate_club(self, slug: str) -> Club:
         user = self.context["request"].user
-        club = selectors.club_for_archive(slug=slug, user=user)
+        club = game_players.club_for_archive(slug=slug, user=user)
         if club is None:
             raise ValidationError(f"There is no club “{slug}”.", code="unknown")
         return club

@@ -14,8 +14,9 @@ from rest_framework import serializers
 
 from pitchclub import permissions
 from pitchclub.models import Player
-from scoring.games import convert, selectors, services
+from scoring.games import convert, services
 from scoring.games import links as game_links
+from scoring.games import rows as game_rows
 from scoring.models import Game, Status, Suit, Variant
 from scoring.refusals import CONFLICT_CODES
 from scoring.table import sheet
@@ -246,10 +247,10 @@ def game_payload(
 ) -> dict[str, Any]:
     """The game as API.md shows it, already as GameOutput renders it: the whole game
     with its `hands` (selectors.game_hands), or a summary with the hand count. The
-    club must be select_related; the seats are read once (selectors.seat_rows)."""
+    club must be select_related; the seats are read once (game_rows.seat_rows)."""
     current = sheet.game_state(game)
     rules = current["rules"]
-    seats = selectors.seat_rows(game)
+    seats = game_rows.seat_rows(game)
     payload: dict[str, Any] = {
         "id": game.pk,
         "club": game.club.slug if game.club_id else None,

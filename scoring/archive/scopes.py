@@ -2,16 +2,16 @@
 and `?night=id`, the games of exactly that season or night (as its standings
 count them), on the games archives (`/games/`, a club's, a player's).
 
-The games come from scoring's scope registry (`scoring.stats.figures.register_scope`),
+The games come from scoring's scope registry (`scoring.games.scopes.register_scope`),
 as for the player's statistics; what the page says of the value ("Night of Thu 3 Dec
 2026 · Winter 2026", and a link to it) from a title registered here for the same
 name. Both are read for the visitor: a scope they may not read (a private club's
 season, to an outsider) is refused with the same sentence as one that does not
 exist, so the page never tells the two apart. The scope's games are read once, by
-id (`stats.scope_ids`), then given to the page's queries. Scoring knows no seasons; the
+id (`scopes.scope_ids`), then given to the page's queries. Scoring knows no seasons; the
 tournaments app registers both in its AppConfig.ready():
 
-    stats.register_scope("night", seasons.night_scope, label="Night")
+    scopes.register_scope("night", seasons.night_scope, label="Night")
     archive.register_scope_title("night", seasons.night_title)
 """
 
@@ -24,7 +24,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 
 from scoring.games.filters import GameFilter, GameFilterForm
-from scoring.stats import figures as stats
+from scoring.games.scopes import ScopeRefused, scope
+from scoring.stats.filters import ScopeFilter
 
 # The scopes an archive takes, in the order the page shows them.
 ARCHIVE_SCOPES = ("season", "night")
@@ -82,7 +83,7 @@ class ArchiveFilterForm(GameFilterForm):
                 continue
             try:
                 self.titles[name] = _titles[name](self.data[name].strip(), self.user)
-            except stats.ScopeRefused as refused:
+            except ScopeRefused as refused:
                 self.add_error(name, ValidationError(refused.message, code="unknown"))
         return cleaned
 
@@ -92,13 +93,9 @@ class ArchiveFilter(GameFilter):
     the form as hidden fields (changing another filter keeps them), shown above
     it as `scopes`."""
 
-    # A scope's games are read once, by id (scoring.stats.figures.scope_ids).
-    season = stats.ScopeFilter(
-        scope_name="season", label="Season", widget=forms.HiddenInput
-    )
-    night = stats.ScopeFilter(
-        scope_name="night", label="Night", widget=forms.HiddenInput
-    )
+    # A scope's games are read once, by id (scoring.games.scopes.scope_ids).
+    season = ScopeFilter(scope_name="season", label="Season", widget=forms.HiddenInput)
+    night = ScopeFilter(scope_name="night", label="Night", widget=forms.HiddenInput)
 
     class Meta(GameFilter.Meta):
         form = ArchiveFilterForm
@@ -109,7 +106,7 @@ class ArchiveFilter(GameFilter):
         super().__init__(data, queryset, user=user, **kwargs)
         for name in ARCHIVE_SCOPES:
             self.filters[name].for_user(user)
-            supplied = stats.scope(name)
+            supplied = scope(name)
             if supplied is not None:
                 self.filters[name].label = supplied.label
         self.user = user

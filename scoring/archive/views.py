@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 from pitchclub.models import Player
 from scoring.archive.scopes import ArchiveFilter
 from scoring.games import selectors
+from scoring.games.players import club_for_archive, player_for_archive
 from scoring.table import sheet as sheets
 from scoring.table import words
 
@@ -88,7 +89,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     """A club's games (a private club's: its members only)."""
     if not SLUG.fullmatch(slug):
         raise Http404("No such club.")
-    club = selectors.club_for_archive(slug=slug, user=request.user)
+    club = club_for_archive(slug=slug, user=request.user)
     if club is None:
         raise Http404("No such club.")
     return _archive(
@@ -108,7 +109,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
 def player_games(request: HttpRequest, player_id: int) -> HttpResponse:
     """Every game a player sat in (a private club's player: its members only)."""
     try:
-        player = selectors.player_for_archive(player_id=player_id, user=request.user)
+        player = player_for_archive(player_id=player_id, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404("No such player.") from missing
     return _archive(

@@ -1,2 +1,3 @@
-"""Games and hands: the writes (services), the reads (selectors), the game
-hook, rows <-> engine (convert), what a game was started for (links)."""
+"""Games and hands: the writes (services: games; hands), the reads (selectors;
+players; rows, the API's raw SQL), the game hook, rows <-> engine (convert), what a
+game was started for (links), the scopes apps above supply (scopes)."""

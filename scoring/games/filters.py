@@ -20,7 +20,11 @@ from django_filters.fields import ModelChoiceField, ModelChoiceIterator
 
 from pitchclub import permissions
 from pitchclub.models import Club
-from scoring.games import selectors
+from scoring.games.players import (
+    clubs_told_apart,
+    players_told_apart,
+    players_visible_to,
+)
 from scoring.models import Game, Seat, Status, Variant
 
 DATE_HELP = "A date as YYYY-MM-DD, e.g. 2025-03-14."
@@ -85,14 +89,14 @@ class _SlugField(_Checked):
     """A club, by slug: clubs of one name say where they play, who organises them …"""
 
     shape = SLUG
-    labels = staticmethod(selectors.clubs_told_apart)
+    labels = staticmethod(clubs_told_apart)
 
 
 class _IdField(_Checked):
     """A player, by id: players of one name say their club (and more if need be)."""
 
     shape = ID
-    labels = staticmethod(selectors.players_told_apart)
+    labels = staticmethod(players_told_apart)
 
 
 class ClubFilter(django_filters.ModelChoiceFilter):
@@ -203,9 +207,7 @@ class GameFilter(django_filters.FilterSet):
                 Lower("name"), "id"
             )
         if "player" in self.filters:
-            shown = (
-                players if players is not None else selectors.players_visible_to(user)
-            )
+            shown = players if players is not None else players_visible_to(user)
             self.filters["player"].queryset = shown.select_related("club").order_by(
                 Lower("name"), "id"
             )

@@ -8,7 +8,7 @@ game at most, and registers it here in ``AppConfig.ready()``:
 - ``model`` and ``value``: the row and its field holding what the game was linked
   to (``NightGame.night``), ``game`` its one-to-one field to the game. Scoring then
   reads a game's links with the game itself, no query of their own: a join in the
-  raw read of the API (selectors.game_with_seats), a subquery in the ORM's
+  raw read of the API (rows.game_with_seats), a subquery in the ORM's
   (selectors.game_detail, game_list), and the API's game says ``"night": 7``.
 - ``describe``: what a link value means to the scorekeeper starting a game for it
   ("Counts for the night of Thu 3 Dec · Winter 2026"), or None when the value is
@@ -101,7 +101,7 @@ def annotations() -> dict[str, Subquery]:
 
 
 def remember(game: Game, values: Mapping[str, Any]) -> None:
-    """Keep the links read with the game on it (selectors.game_with_seats)."""
+    """Keep the links read with the game on it (rows.game_with_seats)."""
     game._links = {key: value for key, value in values.items() if value is not None}  # type: ignore[attr-defined]
 
 

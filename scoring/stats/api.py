@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from pitchclub.models import Player
 from scoring.models import Variant
 from scoring.stats import figures as stats
-from scoring.stats import ratings
+from scoring.stats import filters, ratings
 from scoring.vocabulary import POINT_IDS
 
 
@@ -173,18 +173,18 @@ class PlayerStatsAPI(APIView):
         # The path names the player `{id}`, as API.md writes it.
         player_id = path["id"]
         try:
-            player = stats.visible_player(player_id=player_id, user=request.user)
+            player = filters.visible_player(player_id=player_id, user=request.user)
         except Player.DoesNotExist as missing:
             raise Http404("No such player.") from missing
         # A page's form sends empty boxes; the API takes a filter with a value.
         empty = {
             name: [f"Give {name} a value, or leave it out."]
-            for name in stats.FILTERS
+            for name in filters.FILTERS
             if name in request.query_params and not request.query_params[name]
         }
         if empty:
             raise ValidationError(empty)
-        found = stats.stats_filter(request.query_params, request.user)
+        found = filters.stats_filter(request.query_params, request.user)
         if not found.is_valid():
             raise ValidationError(found.errors)
         figures = stats.player_stats(

@@ -9,7 +9,7 @@ finished, and the figures beside it agree.
 
 Per season (`?season=id`): the figures count only the season's games, the rating
 stays the overall one. Scoring knows no seasons: the app that keeps them (the
-tournaments) registers the statistics scope "season" (scoring.stats.figures) with
+tournaments) registers the statistics scope "season" (scoring.games.scopes) with
 `club_choices`, the club's seasons; only those are accepted.
 """
 
@@ -21,10 +21,10 @@ from django.db.models import Count, F, Q
 from pitchclub import permissions
 from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
+from scoring.games import scopes
+from scoring.games.scopes import ScopeChoice, ScopeGames, ScopeRefused
 from scoring.models import Hand, Rating, Seat, Status
-from scoring.stats import figures as stats
 from scoring.stats.charts import rating_text
-from scoring.stats.figures import ScopeChoice, ScopeGames, ScopeRefused
 from scoring.templatetags.stats import whole_percent
 
 # Fewer finished games than this and a player is listed apart (`?min=`).
@@ -131,10 +131,10 @@ def club_seasons(
 ) -> Seasons:
     """The club's seasons, and the one `value` names (none when `value` is empty),
     as `user` (who may see the club) reads it: 1 query, 3 with a season (it, then
-    its games' ids: stats.scope_ids). SeasonUnknown when `value` is not one of the
+    its games' ids: scopes.scope_ids). SeasonUnknown when `value` is not one of the
     club's seasons (another club's, an unknown or a malformed one: the same
     sentence, so nothing is told of other clubs)."""
-    supplied = stats.scope("season")
+    supplied = scopes.scope("season")
     listed = supplied.club_choices if supplied is not None else None
     choices = listed(club) if listed is not None else []
     found = Seasons(
@@ -160,7 +160,7 @@ def club_seasons(
         games = supplied.resolver(chosen.value, user)
     except ScopeRefused as refused:
         raise SeasonUnknown(refused.message, found) from refused
-    return replace(found, chosen=chosen, games=stats.scope_ids(games))
+    return replace(found, chosen=chosen, games=scopes.scope_ids(games))
 
 
 def club_leaderboard(
@@ -182,7 +182,7 @@ def club_leaderboard(
     # and those outside clubs (everyone's); a club's player sits in no other.
     readable = Q(game__club=club) | Q(game__club__isnull=True)
     if games is not None:
-        readable &= stats.scope_filter(games, "game__")
+        readable &= scopes.scope_filter(games, "game__")
     finished = {
         row["player_id"]: row
         for row in Seat.objects.filter(

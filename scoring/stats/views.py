@@ -14,7 +14,7 @@ from django.views.decorators.http import require_safe
 
 from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
-from scoring.stats import charts, ratings
+from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
 from scoring.stats.leaderboard import (
     MIN_GAMES,
@@ -135,10 +135,10 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics over the games the visitor may read (a private club's
     player: its members only)."""
     try:
-        shown = stats.visible_player(player_id=player_id, user=request.user)
+        shown = filters.visible_player(player_id=player_id, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404("No such player.") from missing
-    found = stats.stats_filter(request.GET, request.user, club=shown.club)
+    found = filters.stats_filter(request.GET, request.user, club=shown.club)
     context: dict[str, Any] = {
         "player": shown,
         "filter": found,

@@ -17,7 +17,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 from pitchclub.models import Club
 from pitchclub.text import parse_whole_number
 from scoring.games import convert, selectors, services
+from scoring.games import hands as hand_services
 from scoring.games import links as game_links
+from scoring.games.players import club_for_new_game, clubs_keeping_score
 from scoring.models import Game, Hand, Variant
 from scoring.refusals import RuleViolation, sentence
 from scoring.table import share, words
@@ -218,7 +220,7 @@ def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpRespon
     if hand is None or entry.has_errors:
         return _table_response(request, game, entry, status=422)
     try:
-        game, written = services.hand_record(
+        game, written = hand_services.hand_record(
             game_id=game.pk,
             hand=hand,
             number=number,
@@ -358,7 +360,7 @@ def _correct_hand(
     if corrected is None:
         return False
     try:
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=game.pk, number=entry.number, hand=corrected, by=request.user
         )
     except RuleViolation as refusal:
@@ -377,8 +379,8 @@ def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     game = _editable_game(request, game_id)
     if request.method == "POST":
         try:
-            services.hand_undo(game_id=game.pk, number=number, by=request.user)
-        except services.HandNotFound as missing:
+            hand_services.hand_undo(game_id=game.pk, number=number, by=request.user)
+        except hand_services.HandNotFound as missing:
             if number != game.hand_count + 1:
                 raise Http404(str(missing)) from missing
             # A second tap, or another phone, was quicker: the hand is gone already.
@@ -417,7 +419,7 @@ def _club_asked_for(
     # reaches the database.
     if not SLUG.fullmatch(slug):
         return None
-    club = selectors.club_for_new_game(slug=slug, user=request.user)
+    club = club_for_new_game(slug=slug, user=request.user)
     if club is None:
         return None
     clubs.append(club)
@@ -430,7 +432,7 @@ def _club_asked_for(
 def new_game(request: HttpRequest) -> HttpResponse:
     """Start a game: the table and its options, then the game's page. A refusal of
     the rules comes back next to the field it names, with everything kept."""
-    clubs = selectors.clubs_keeping_score(request.user)
+    clubs = clubs_keeping_score(request.user)
     club_missing = None
     options_forms: dict[str, OptionsForm]
     if request.method == "POST":

@@ -9,7 +9,7 @@ from django.db import connection
 from bench import loadtest
 from bench.loadtest import StoredGame, StoredHand, check_games, read_games
 from scoring import engine
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Award, Game, Hand
 from tests.factories import game_factory
 
@@ -22,7 +22,7 @@ def play(game: Game, table: int = 0, hands: int = HANDS) -> list[str]:
     for number in range(1, hands + 1):
         body = loadtest.hand_body(table, number)
         client_id = uuid.uuid4()
-        services.hand_record(
+        hand_services.hand_record(
             game_id=game.pk,
             hand=engine.HandInput(
                 pitcher=body["pitcher"], bid=body["bid"], awards=body["awards"]

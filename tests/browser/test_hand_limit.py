@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from scoring import engine
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Game
 from tests.browser.test_offline import (
     controlled_by_service_worker,
@@ -42,7 +42,7 @@ CY_AHEAD = {
 
 
 def record(game: Game, pitcher: int, bid: int, awards: dict[str, object]) -> None:
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(pitcher=pitcher, bid=bid, awards=awards),
     )

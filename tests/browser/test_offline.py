@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Locator, Page, expect
 
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Game, Hand
 from tests.browser.conftest import button, hands_of, tap_hand
 from tests.browser.test_pages import check_page
@@ -663,7 +663,7 @@ def test_a_hand_undone_on_another_phone_is_dropped_not_recorded_again(
     page.context.set_offline(True)
     enter_hand(page, **SECOND)
     expect(status_box(page)).to_contain_text("hands 1, 2")
-    services.hand_undo(game_id=game.pk, number=1)  # phone B
+    hand_services.hand_undo(game_id=game.pk, number=1)  # phone B
 
     page.context.set_offline(False)
 

@@ -7,6 +7,7 @@ are named, with why, and a Drop, and go once it is resumed; after "Drop" the for
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import hands_of
@@ -57,7 +58,7 @@ def test_a_hand_refused_after_an_undo_elsewhere_keeps_its_taps_for_the_forms_han
     page.context.set_offline(True)
     enter_hand(page, **B_HAND_3)
     enter_hand(page, **HAND_4)
-    services.hand_undo(game_id=game.pk, number=2)  # another phone, through the API
+    hand_services.hand_undo(game_id=game.pk, number=2)  # another phone, through the API
 
     page.context.set_offline(False)
 
@@ -107,7 +108,7 @@ def test_a_hand_refused_after_an_undo_elsewhere_can_be_dropped(
     page.context.set_offline(True)
     enter_hand(page, **B_HAND_3)
     enter_hand(page, **HAND_4)
-    services.hand_undo(game_id=game.pk, number=2)
+    hand_services.hand_undo(game_id=game.pk, number=2)
     page.context.set_offline(False)
     box = status_box(page)
     drop = box.get_by_role("button", name="Drop hand 4's taps")

@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from scoring import engine
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.browser.test_pages import (
@@ -46,7 +46,7 @@ def played(keeper: AbstractUser | None = None) -> Game:
 
 def record_fourth_hand(game: Game) -> None:
     """Di deals; Cy pitches 4, takes everything and goes out with 9."""
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             auction=("pass", "pass", 4),
@@ -110,7 +110,7 @@ def test_the_live_view_updates_by_itself_on_a_phone(
     check_page(page, screenshot)  # tap targets, contrast, dark and light screenshots
 
     # The container that came back polls on: an undo shows as well.
-    services.hand_undo(game_id=game.pk, number=4)
+    hand_services.hand_undo(game_id=game.pk, number=4)
     expect(page.locator(".latest")).to_contain_text(
         "Hand 3: Cy bid 2 and made it", timeout=UPDATE_WITHIN_MS
     )

@@ -31,6 +31,7 @@ from pitchclub.vocabulary import (
     PLAYER_NAME_MAX,
 )
 from scoring import engine
+from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
@@ -95,7 +96,7 @@ class World:
 def record(
     game: Game, auction: list[Any], awards: dict[str, Any], **extra: Any
 ) -> None:
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(auction=tuple(auction), awards=awards, **extra),
     )
@@ -179,13 +180,13 @@ def build_world() -> World:
     # The revision log: a hand corrected, then the last one undone.
     revised = start("revised", "auction", 4)
     auction_hands(revised, 4)
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=revised.pk,
         number=1,
         hand=engine.HandInput(auction=(2, "pass", "pass", "pass"), awards=all_to_1),
         by=keeper,
     )
-    services.hand_undo(game_id=revised.pk, number=3, by=keeper)
+    hand_services.hand_undo(game_id=revised.pk, number=3, by=keeper)
     # Abandoned after three hands, and one started by mistake and deleted: the
     # game page's banner, the cards and the club archive's "Deleted games".
     abandoned = start("abandoned", "auction", 4)

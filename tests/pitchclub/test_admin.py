@@ -9,7 +9,7 @@ from django.urls import reverse
 from pitchclub.models import Club, Invite, Membership, Player
 from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_create
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Award, Game, Hand, HandRevision, Seat
 from tests.factories import game_factory, record
 
@@ -25,7 +25,7 @@ def staff_client(client: Client) -> Client:
     game = game_factory(created_by=boss)
     record(game, [2, "pass", 3, "pass"], {"high": 3, "low": 1, "jack": 3, "game": 2})
     record(game, ["pass", "pass", 2, "pass"], {"high": 0, "low": 0, "game": 2})
-    services.hand_undo(game_id=game.pk, number=2, by=boss)
+    hand_services.hand_undo(game_id=game.pk, number=2, by=boss)
     club = club_create(name="Thursday Night Pitch", by=boss)
     invite_create(club=club, by=boss)
     return client

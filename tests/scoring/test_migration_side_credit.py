@@ -11,7 +11,7 @@ from django.db import IntegrityError, connection
 from django.db.migrations.executor import MigrationExecutor
 
 from scoring import engine
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Award
 from tests.factories import game_factory
 
@@ -102,7 +102,7 @@ def test_the_database_refuses_an_award_that_is_neither_a_seat_nor_a_team(
     seat: int | None, side: int, with_player: bool
 ) -> None:
     game = game_factory(variant="thirteen")
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk, hand=engine.HandInput(pitcher=1, bid=5, awards={"ace": 1})
     )
     award = Award.objects.get()

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from pitchclub.api.fields import StrictInput, StrictIntegerField
 from pitchclub.api.schema import FIELD_WRONG
 from scoring.api.serializers import game_payload
+from scoring.games import rows as game_rows
 from scoring.games import selectors as game_selectors
 from tournaments.api.access import (
     KEEPERS_ONLY,
@@ -73,7 +74,7 @@ class MatchGameAPI(APIView):
         except Match.DoesNotExist as missing:
             raise Http404("No such match in this tournament.") from missing
         game = game_selectors.game_detail(game_id=game.pk, user=request.user)
-        payload = game_payload(game, hands=game_selectors.game_hands(game))
+        payload = game_payload(game, hands=game_rows.game_hands(game))
         payload.update(match=match.pk, tournament=tournament.pk)
         return Response(payload, status=status.HTTP_201_CREATED)
 

@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 
 from pitchclub import permissions
 from scoring.archive.scopes import ScopeTitle
+from scoring.games.scopes import ScopeRefused
 from scoring.models import Game
-from scoring.stats.figures import ScopeRefused
 from tournaments.models import Night, Season
 from tournaments.seasons.selectors import season_games
 

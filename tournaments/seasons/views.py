@@ -27,7 +27,7 @@ from pitchclub.models import Club
 from pitchclub.panels import Panel
 from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
-from scoring.stats.figures import ScopeChoice
+from scoring.games.scopes import ScopeChoice
 from scoring.table.sheet import game_cards
 from tournaments.models import Night, Season
 from tournaments.refusals import TournamentRefusal

@@ -15,6 +15,7 @@ from rest_framework.authtoken.models import Token
 from pitchclub.services import clubs as club_services
 from scoring import engine
 from scoring.games import services
+from scoring.games.hands import hand_record
 from scoring.models import Game
 
 DEMO_USER = "demo"
@@ -193,7 +194,7 @@ class Command(BaseCommand):
                 created_by=user,
             )
             for auction, awards in hands:
-                services.hand_record(
+                hand_record(
                     game_id=game.pk,
                     hand=engine.HandInput(auction=tuple(auction), awards=awards),
                     by=user,

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.stats.ratings import recompute_all
+from scoring.stats.recompute import recompute_all
 
 
 class Command(BaseCommand):

@@ -34,7 +34,7 @@ from scoring.api import serializers as game_serializers
 from scoring.games import services
 from scoring.games.filters import GameFilter
 from scoring.models import Game
-from scoring.stats import figures as stats
+from scoring.stats import filters
 from tests.factories import NAMES, UserFactory, record
 from tournaments.api import matches, nights, tournaments
 from tournaments.brackets import create as tournament_services
@@ -97,10 +97,10 @@ class GamesQuery:
 
 class StatsQuery(GamesQuery):
     """player_stats's query read as the API reads it
-    (scoring.stats.figures.StatsFilter)."""
+    (scoring.stats.filters.StatsFilter)."""
 
     def __init__(self, *, data: Any, context: dict[str, Any]) -> None:
-        self.found = stats.stats_filter(data, context["request"].user)
+        self.found = filters.stats_filter(data, context["request"].user)
 
 
 QUERY_INPUTS: dict[str, Any] = {

@@ -18,6 +18,7 @@ from pitchclub.models import Club, Membership, Role
 from pitchclub.services import clubs as club_services
 from scoring import engine, refusals
 from scoring.engine import RuleViolation
+from scoring.games import hands as hand_services
 from scoring.games import hooks, selectors, services
 from scoring.models import Game, GameLog, HandRevision, Seat, Status
 from tests.factories import UserFactory, game_factory, record
@@ -70,9 +71,9 @@ def test_abandoning_keeps_the_game_read_only_and_logs_it(
     assert entry.before["players"] == ["Ann", "Bob", "Cy", "Di"]
     # Read-only: recording, correcting and undoing are refused as conflicts.
     for write in (
-        lambda: services.hand_record(game_id=game.pk, hand=a_hand()),
-        lambda: services.hand_correct(game_id=game.pk, number=1, hand=a_hand()),
-        lambda: services.hand_undo(game_id=game.pk, number=3),
+        lambda: hand_services.hand_record(game_id=game.pk, hand=a_hand()),
+        lambda: hand_services.hand_correct(game_id=game.pk, number=1, hand=a_hand()),
+        lambda: hand_services.hand_undo(game_id=game.pk, number=3),
     ):
         with pytest.raises(RuleViolation) as refused:
             write()
@@ -110,7 +111,7 @@ def test_an_abandoned_game_can_be_resumed(
     game, changed = services.game_resume(game_id=three_hands.pk, by=user)
     assert changed
     assert game.status == Status.IN_PROGRESS
-    services.hand_record(game_id=game.pk, hand=engine.HandInput(**HAND))
+    hand_services.hand_record(game_id=game.pk, hand=engine.HandInput(**HAND))
     game.refresh_from_db()
     assert game.hand_count == 4
     assert list(GameLog.objects.filter(game=game).values_list("action", flat=True)) == [
@@ -125,9 +126,9 @@ def test_a_retry_of_a_hand_recorded_before_abandoning_is_still_a_retry(
     user: AbstractUser, game: Game
 ) -> None:
     client_id = uuid.uuid4()
-    services.hand_record(game_id=game.pk, hand=a_hand(), client_id=client_id)
+    hand_services.hand_record(game_id=game.pk, hand=a_hand(), client_id=client_id)
     services.game_abandon(game_id=game.pk, by=user)
-    _, written = services.hand_record(
+    _, written = hand_services.hand_record(
         game_id=game.pk, hand=a_hand(), client_id=client_id
     )
     assert written is False

@@ -9,7 +9,7 @@ from django.db import connection, connections
 
 from scoring import engine
 from scoring.engine import RuleViolation
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Hand
 from tests.factories import game_factory
 
@@ -33,7 +33,9 @@ def _race(game_id: int, kwargs_per_thread: list[dict]) -> list[object]:
     def phone(index: int, kwargs: dict) -> None:
         try:
             barrier.wait()
-            outcomes[index] = services.hand_record(game_id=game_id, hand=HAND, **kwargs)
+            outcomes[index] = hand_services.hand_record(
+                game_id=game_id, hand=HAND, **kwargs
+            )
         except RuleViolation as violation:
             outcomes[index] = violation
         finally:

@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 
 from scoring import engine
 from scoring.engine import RuleViolation
-from scoring.games import hooks, services
+from scoring.games import hands as hand_services
+from scoring.games import hooks
 from scoring.models import Award, Game, Hand, HandRevision
 from tests.factories import game_factory
 from tests.helpers import error_at, signed_in
@@ -68,7 +69,7 @@ def refuse(code: str = "match_played", field: str = "") -> Any:
 
 def won_by_seat_1(user: AbstractUser, **options: Any) -> Game:
     game = game_factory(created_by=user, options={"target": 3, **options})
-    services.hand_record(game_id=game.pk, hand=SEAT_1_TAKES_ALL)
+    hand_services.hand_record(game_id=game.pk, hand=SEAT_1_TAKES_ALL)
     game.refresh_from_db()
     assert game.winner == 1
     return game
@@ -92,10 +93,10 @@ def test_a_recorded_hand_is_seen_once_and_a_retry_never(
     game: Game, user: AbstractUser, seen: Recorder
 ) -> None:
     client_id = uuid.uuid4()
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk, hand=SEAT_1_MAKES_2, client_id=client_id, by=user
     )
-    _, written = services.hand_record(
+    _, written = hand_services.hand_record(
         game_id=game.pk, hand=SEAT_1_MAKES_2, client_id=client_id, by=user
     )
 
@@ -127,7 +128,7 @@ def test_the_hand_that_wins_is_recorded_then_finishes_the_game(
 def test_a_correction_is_seen_once_with_the_hand_before_and_after(
     three_hands: Game, user: AbstractUser, seen: Recorder
 ) -> None:
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=three_hands.pk, number=2, hand=SEAT_1_MAKES_2, by=user
     )
 
@@ -146,7 +147,9 @@ def test_a_correction_that_unmakes_the_win_reopens_the_game(
     game = won_by_seat_1(user)
     seen.events.clear()
 
-    services.hand_correct(game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL, by=user)
+    hand_services.hand_correct(
+        game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL, by=user
+    )
 
     assert seen.kinds == ["HandCorrected", "GameReopened"]
     reopened = seen.events[1]
@@ -161,7 +164,9 @@ def test_a_correction_giving_the_win_to_another_side_is_one_finish(
     game = won_by_seat_1(user, pitcher_only_win=False)
     seen.events.clear()
 
-    services.hand_correct(game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL, by=user)
+    hand_services.hand_correct(
+        game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL, by=user
+    )
 
     assert seen.kinds == ["HandCorrected", "GameFinished"]
     finished = seen.events[1]
@@ -174,7 +179,9 @@ def test_a_correction_keeping_the_winner_neither_finishes_nor_reopens(
 ) -> None:
     game = won_by_seat_1(user)
     seen.events.clear()
-    services.hand_correct(game_id=game.pk, number=1, hand=SEAT_1_TAKES_ALL, by=user)
+    hand_services.hand_correct(
+        game_id=game.pk, number=1, hand=SEAT_1_TAKES_ALL, by=user
+    )
 
     assert seen.kinds == ["HandCorrected"]
 
@@ -182,7 +189,7 @@ def test_a_correction_keeping_the_winner_neither_finishes_nor_reopens(
 def test_an_undo_is_seen_once(
     three_hands: Game, user: AbstractUser, seen: Recorder
 ) -> None:
-    services.hand_undo(game_id=three_hands.pk, number=3, by=user)
+    hand_services.hand_undo(game_id=three_hands.pk, number=3, by=user)
 
     assert seen.kinds == ["HandUndone"]
     [event] = seen.events
@@ -198,7 +205,7 @@ def test_undoing_the_winning_hand_reopens_the_game(
     game = won_by_seat_1(user)
     seen.events.clear()
 
-    services.hand_undo(game_id=game.pk, number=1, by=user)
+    hand_services.hand_undo(game_id=game.pk, number=1, by=user)
 
     assert seen.kinds == ["HandUndone", "GameReopened"]
     assert seen.events[1].previous_winner == 1  # type: ignore[attr-defined]
@@ -214,10 +221,10 @@ def test_a_listener_hears_only_the_events_it_registered_for(
 ) -> None:
     undos = Recorder()
     with hooks.listening(undos, events=(hooks.HandUndone,), name="tests.undos"):
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=three_hands.pk, number=1, hand=SEAT_1_MAKES_2, by=user
         )
-        services.hand_undo(game_id=three_hands.pk, number=3, by=user)
+        hand_services.hand_undo(game_id=three_hands.pk, number=3, by=user)
 
     assert undos.kinds == ["HandUndone"]
 
@@ -236,7 +243,7 @@ def test_listeners_run_by_order_then_name(game: Game) -> None:
         hooks.listening(called("b"), order=10, name="b.second"),
         hooks.listening(called("a"), order=10, name="a.first"),
     ):
-        services.hand_record(game_id=game.pk, hand=SEAT_1_MAKES_2)
+        hand_services.hand_record(game_id=game.pk, hand=SEAT_1_MAKES_2)
 
     assert calls == ["a", "b", "late"]
 
@@ -274,7 +281,7 @@ def test_a_refused_recording_writes_nothing(three_hands: Game) -> None:
         hooks.listening(refuse(), events=(hooks.HandRecorded,), name="tests.no"),
         pytest.raises(RuleViolation, match="tournament match"),
     ):
-        services.hand_record(game_id=three_hands.pk, hand=SEAT_1_MAKES_2)
+        hand_services.hand_record(game_id=three_hands.pk, hand=SEAT_1_MAKES_2)
     assert snapshot(three_hands) == before
 
 
@@ -287,7 +294,7 @@ def test_a_refused_finish_writes_nothing_of_the_winning_hand(
         hooks.listening(refuse(), events=(hooks.GameFinished,), name="tests.no"),
         pytest.raises(RuleViolation),
     ):
-        services.hand_record(game_id=game.pk, hand=SEAT_1_TAKES_ALL)
+        hand_services.hand_record(game_id=game.pk, hand=SEAT_1_TAKES_ALL)
     assert snapshot(game) == before
 
 
@@ -298,11 +305,11 @@ def test_a_refused_correction_or_undo_changes_nothing(
     before = snapshot(game)
     with hooks.listening(refuse(), name="tests.no"):
         with pytest.raises(RuleViolation):
-            services.hand_correct(
+            hand_services.hand_correct(
                 game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL, by=user
             )
         with pytest.raises(RuleViolation):
-            services.hand_undo(game_id=game.pk, number=1, by=user)
+            hand_services.hand_undo(game_id=game.pk, number=1, by=user)
     assert snapshot(game) == before
 
 
@@ -315,7 +322,7 @@ def test_a_refusal_of_the_reopening_keeps_the_correction_from_happening(
         hooks.listening(refuse(), events=(hooks.GameReopened,), name="tests.no"),
         pytest.raises(RuleViolation),
     ):
-        services.hand_correct(game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL)
+        hand_services.hand_correct(game_id=game.pk, number=1, hand=SEAT_2_TAKES_ALL)
     assert snapshot(game) == before
 
 
@@ -429,7 +436,7 @@ def test_a_listeners_error_propagates_and_nothing_is_written(
     before = snapshot(three_hands)
     with hooks.listening(broken, name="tests.broken"):
         with pytest.raises(RuntimeError, match="listener bug"):
-            services.hand_record(game_id=three_hands.pk, hand=SEAT_1_MAKES_2)
+            hand_services.hand_record(game_id=three_hands.pk, hand=SEAT_1_MAKES_2)
         with pytest.raises(RuntimeError, match="listener bug"):
             api.put(
                 f"/api/v1/games/{three_hands.pk}/hands/1/",

@@ -16,6 +16,7 @@ from pitchclub.models import Player
 from scoring import engine
 from scoring.engine import RuleViolation
 from scoring.games import convert, services
+from scoring.games import hands as hand_services
 from scoring.models import Award, Game, Hand, HandRevision, Seat, Status
 from tests.factories import PlayerFactory, UserFactory, game_factory, record
 
@@ -152,7 +153,7 @@ def test_hand_record_stores_the_hand_and_its_result(
 ) -> None:
     client_id = uuid.uuid4()
 
-    _, created = services.hand_record(
+    _, created = hand_services.hand_record(
         game_id=game.pk,
         hand=hand([2, "pass", 3, "pass"], {"high": 3, "low": 1, "jack": 3, "game": 2}),
         client_id=client_id,
@@ -194,7 +195,7 @@ def test_awards_keep_their_hands_game_when_recorded_and_corrected(
     first, second = game_factory(created_by=user), game_factory(created_by=user)
     record(second, [2, "pass", 3, "pass"], {"high": 3, "low": 1, "jack": 3})
     record(first, [2, "pass", "pass", "pass"], dict.fromkeys(ALL_FOUR, 0))
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=second.pk,
         number=1,
         hand=hand([2, "pass", "pass", "pass"], {"high": 0, "low": 2, "game": 0}),
@@ -233,7 +234,7 @@ def test_a_refused_hand_leaves_nothing_written(game: Game) -> None:
     before = row(game)
 
     with pytest.raises(RuleViolation) as refused:
-        services.hand_record(game_id=game.pk, hand=hand([2, "pass", "pass"], {}))
+        hand_services.hand_record(game_id=game.pk, hand=hand([2, "pass", "pass"], {}))
 
     assert refused.value.field == "auction"
     assert not Hand.objects.exists()
@@ -249,9 +250,9 @@ def test_a_failure_after_the_hand_is_written_rolls_everything_back(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(services, "_apply_state", broken)
+    monkeypatch.setattr(hand_services, "_apply_state", broken)
     with pytest.raises(RuntimeError):
-        services.hand_record(
+        hand_services.hand_record(
             game_id=game.pk, hand=hand([4], dict.fromkeys(ALL_FOUR, 1))
         )
 
@@ -263,11 +264,13 @@ def test_a_failure_after_the_hand_is_written_rolls_everything_back(
 def test_a_client_id_retry_writes_nothing(game: Game) -> None:
     client_id = uuid.uuid4()
     first = hand([2, "pass", "pass", "pass"], {"high": 1, "low": 1})
-    services.hand_record(game_id=game.pk, hand=first, client_id=client_id, number=1)
+    hand_services.hand_record(
+        game_id=game.pk, hand=first, client_id=client_id, number=1
+    )
     before = (row(game), hand_rows(game), award_rows(game))
 
     # The retry may even carry a wrong number or another hand: it is recognised first.
-    _, created = services.hand_record(
+    _, created = hand_services.hand_record(
         game_id=game.pk,
         hand=hand([4], dict.fromkeys(ALL_FOUR, 2)),
         client_id=client_id,
@@ -282,12 +285,16 @@ def test_a_client_id_retry_writes_nothing(game: Game) -> None:
 def test_an_undone_hands_client_id_is_refused_and_writes_nothing(game: Game) -> None:
     client_id = uuid.uuid4()
     first = hand([2, "pass", "pass", "pass"], {"high": 1, "low": 1})
-    services.hand_record(game_id=game.pk, hand=first, client_id=client_id, number=1)
-    services.hand_undo(game_id=game.pk, number=1)
+    hand_services.hand_record(
+        game_id=game.pk, hand=first, client_id=client_id, number=1
+    )
+    hand_services.hand_undo(game_id=game.pk, number=1)
     before = (row(game), hand_rows(game), award_rows(game))
 
     with pytest.raises(RuleViolation) as refused:
-        services.hand_record(game_id=game.pk, hand=first, client_id=client_id, number=1)
+        hand_services.hand_record(
+            game_id=game.pk, hand=first, client_id=client_id, number=1
+        )
 
     assert (refused.value.code, refused.value.field) == ("hand_undone", "client_id")
     assert refused.value.hand == 1
@@ -298,10 +305,10 @@ def test_a_client_id_retry_on_a_won_game_writes_nothing(user: AbstractUser) -> N
     game = game_factory(created_by=user, options={"target": 3})
     client_id = uuid.uuid4()
     winning = hand([4], dict.fromkeys(ALL_FOUR, 1))
-    services.hand_record(game_id=game.pk, hand=winning, client_id=client_id)
+    hand_services.hand_record(game_id=game.pk, hand=winning, client_id=client_id)
     before = row(game)
 
-    _, created = services.hand_record(
+    _, created = hand_services.hand_record(
         game_id=game.pk, hand=winning, client_id=client_id
     )
 
@@ -315,7 +322,7 @@ def test_the_number_guard_refuses_and_writes_nothing(game: Game, number: int) ->
     before = (row(game), hand_rows(game))
 
     with pytest.raises(RuleViolation) as refused:
-        services.hand_record(
+        hand_services.hand_record(
             game_id=game.pk,
             hand=hand(["pass", 2, "pass", "pass"], {"high": 3, "low": 3}),
             number=number,
@@ -364,7 +371,7 @@ def test_two_phones_recording_hand_1_at_once_record_it_once() -> None:
                 Game.objects.select_for_update().get(pk=game.pk)
                 holding.set()
                 time.sleep(0.3)
-                services.hand_record(game_id=game.pk, hand=first_phone, number=1)
+                hand_services.hand_record(game_id=game.pk, hand=first_phone, number=1)
         except BaseException as failure:  # reported by the main thread
             failures.append(failure)
         finally:
@@ -375,7 +382,7 @@ def test_two_phones_recording_hand_1_at_once_record_it_once() -> None:
     phone.start()
     assert holding.wait(timeout=10)
     with pytest.raises(RuleViolation) as refused:
-        services.hand_record(game_id=game.pk, hand=second_phone, number=1)
+        hand_services.hand_record(game_id=game.pk, hand=second_phone, number=1)
     phone.join(timeout=10)
 
     assert failures == []
@@ -392,7 +399,7 @@ def test_a_correction_rewrites_the_hand_its_awards_and_later_running_scores(
 ) -> None:
     before = hand_rows(three_hands)
 
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=three_hands.pk,
         number=1,
         hand=hand([2, "pass", "pass", "pass"], dict.fromkeys(ALL_FOUR, 0)),
@@ -422,7 +429,9 @@ def test_stored_hands_match_a_replay_after_a_correction(
     three_hands: Game, user: AbstractUser
 ) -> None:
     corrected = hand(["pass", 2, "pass", "pass"], {"high": 0, "low": 3, "jack": 1})
-    services.hand_correct(game_id=three_hands.pk, number=2, hand=corrected, by=user)
+    hand_services.hand_correct(
+        game_id=three_hands.pk, number=2, hand=corrected, by=user
+    )
 
     stored = list(
         Hand.objects.filter(game=three_hands)
@@ -447,7 +456,7 @@ def test_a_correction_is_logged_with_who_when_and_what(
     original = Hand.objects.get(game=three_hands, number=2)
     corrector = UserFactory()
 
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=three_hands.pk,
         number=2,
         hand=hand(["pass", 2, "pass", "pass"], {"high": 3, "low": 3, "jack": 3}),
@@ -477,7 +486,7 @@ def test_every_correction_keeps_its_own_revision(
     three_hands: Game, user: AbstractUser
 ) -> None:
     for high in (0, 2):
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=three_hands.pk,
             number=3,
             hand=hand(["pass", "pass", 2, "pass"], {"high": high, "low": 1}),
@@ -495,7 +504,7 @@ def test_a_refused_correction_changes_nothing(
     before = (row(three_hands), hand_rows(three_hands), award_rows(three_hands))
 
     with pytest.raises(RuleViolation) as refused:
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=three_hands.pk,
             number=1,
             hand=hand(["pass", "pass", "pass", "pass"], {"high": 1, "low": 1}),
@@ -516,7 +525,7 @@ def test_a_correction_that_wins_before_the_last_hand_is_refused(
     before = (row(game), hand_rows(game), award_rows(game))
 
     with pytest.raises(RuleViolation) as refused:
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=game.pk,
             number=1,
             hand=hand([2, "pass", "pass", "pass"], dict.fromkeys(ALL_FOUR, 1)),
@@ -536,9 +545,9 @@ def test_a_failure_during_a_correction_rolls_everything_back(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(services, "_apply_state", broken)
+    monkeypatch.setattr(hand_services, "_apply_state", broken)
     with pytest.raises(RuntimeError):
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=three_hands.pk,
             number=1,
             hand=hand([2, "pass", "pass", "pass"], dict.fromkeys(ALL_FOUR, 0)),
@@ -552,7 +561,7 @@ def test_a_failure_during_a_correction_rolls_everything_back(
 def test_a_correction_that_undoes_the_win_reopens_the_game(
     won: Game, user: AbstractUser
 ) -> None:
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=won.pk,
         number=1,
         hand=hand([4], {"high": 1, "low": 1, "jack": 2, "game": 2}),
@@ -571,7 +580,7 @@ def test_a_correction_that_keeps_the_win_keeps_when_it_was_won(
 ) -> None:
     finished_at = row(won)["finished_at"]
 
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=won.pk,
         number=1,
         hand=hand([3, "pass", "pass", "pass"], dict.fromkeys(ALL_FOUR, 1)),
@@ -588,13 +597,13 @@ def test_a_correction_that_wins_on_the_last_hand_finishes_the_game(
     three_hands: Game, user: AbstractUser
 ) -> None:
     # Hand 1 becomes a 3 made by seat 1; then seat 1 pitches 4 in hand 3: 3 + 4 = 7.
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=three_hands.pk,
         number=1,
         hand=hand([3, "pass", "pass", "pass"], {"high": 1, "low": 1, "jack": 1}),
         by=user,
     )
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=three_hands.pk,
         number=3,
         hand=hand(["pass", "pass", 4], dict.fromkeys(ALL_FOUR, 1)),
@@ -612,8 +621,8 @@ def test_a_correction_that_wins_on_the_last_hand_finishes_the_game(
 def test_correcting_a_missing_hand_raises_hand_not_found(
     three_hands: Game, number: int
 ) -> None:
-    with pytest.raises(services.HandNotFound):
-        services.hand_correct(
+    with pytest.raises(hand_services.HandNotFound):
+        hand_services.hand_correct(
             game_id=three_hands.pk,
             number=number,
             hand=hand([2, "pass", "pass", "pass"], {"high": 1, "low": 1}),
@@ -628,7 +637,7 @@ def test_undo_removes_the_last_hand_and_its_awards(
 ) -> None:
     kept = hand_rows(three_hands)[:2]
 
-    services.hand_undo(game_id=three_hands.pk, number=3, by=user)
+    hand_services.hand_undo(game_id=three_hands.pk, number=3, by=user)
 
     assert hand_rows(three_hands) == kept
     assert {number for number, *_ in award_rows(three_hands)} == {1, 2}
@@ -640,7 +649,7 @@ def test_undo_removes_the_last_hand_and_its_awards(
 def test_undo_is_logged_with_who_when_and_what(
     three_hands: Game, user: AbstractUser
 ) -> None:
-    services.hand_undo(game_id=three_hands.pk, number=3, by=user)
+    hand_services.hand_undo(game_id=three_hands.pk, number=3, by=user)
 
     [revision] = HandRevision.objects.filter(game=three_hands)
     assert revision.action == HandRevision.Action.UNDO
@@ -661,7 +670,7 @@ def test_undo_is_logged_with_who_when_and_what(
 def test_undo_of_the_winning_hand_reopens_the_game(
     won: Game, user: AbstractUser
 ) -> None:
-    services.hand_undo(game_id=won.pk, number=1, by=user)
+    hand_services.hand_undo(game_id=won.pk, number=1, by=user)
 
     stored = row(won)
     assert stored["status"] == Status.IN_PROGRESS
@@ -680,7 +689,7 @@ def test_undo_of_an_earlier_hand_is_refused(
     before = (row(three_hands), hand_rows(three_hands))
 
     with pytest.raises(RuleViolation) as refused:
-        services.hand_undo(game_id=three_hands.pk, number=number, by=user)
+        hand_services.hand_undo(game_id=three_hands.pk, number=number, by=user)
 
     assert refused.value.code == "not_last_hand"
     assert (row(three_hands), hand_rows(three_hands)) == before
@@ -691,8 +700,8 @@ def test_undo_of_an_earlier_hand_is_refused(
 def test_undo_of_a_missing_hand_raises_hand_not_found(
     three_hands: Game, number: int
 ) -> None:
-    with pytest.raises(services.HandNotFound):
-        services.hand_undo(game_id=three_hands.pk, number=number)
+    with pytest.raises(hand_services.HandNotFound):
+        hand_services.hand_undo(game_id=three_hands.pk, number=number)
 
 
 def test_a_failure_during_undo_rolls_everything_back(
@@ -703,9 +712,9 @@ def test_a_failure_during_undo_rolls_everything_back(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("the database went away")
 
-    monkeypatch.setattr(services, "_apply_state", broken)
+    monkeypatch.setattr(hand_services, "_apply_state", broken)
     with pytest.raises(RuntimeError):
-        services.hand_undo(game_id=three_hands.pk, number=3, by=user)
+        hand_services.hand_undo(game_id=three_hands.pk, number=3, by=user)
 
     assert (row(three_hands), hand_rows(three_hands), award_rows(three_hands)) == before
     assert not HandRevision.objects.exists()

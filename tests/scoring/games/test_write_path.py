@@ -18,6 +18,7 @@ from pitchclub.services import clubs as club_services
 from scoring.api import serializers as apis
 from scoring.engine import HandInput, RuleViolation
 from scoring.games import convert, hooks, selectors, services
+from scoring.games import hands as hand_services
 from scoring.models import Award, Game, Hand
 from tests.factories import game_factory
 
@@ -396,7 +397,7 @@ def test_a_game_locked_by_the_caller_must_be_in_its_transaction(
     hand = HandInput(pitcher=1, bid=2, awards={"high": 1, "low": 1})
 
     with pytest.raises(ValueError, match="not game"):
-        services.hand_record(game_id=other.pk, hand=hand, locked=game)
+        hand_services.hand_record(game_id=other.pk, hand=hand, locked=game)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -405,7 +406,7 @@ def test_a_locked_game_outside_a_transaction_is_refused(user: AbstractUser) -> N
     hand = HandInput(pitcher=1, bid=2, awards={"high": 1, "low": 1})
 
     with pytest.raises(RuntimeError, match="atomic block"):
-        services.hand_record(game_id=game.pk, hand=hand, locked=game)
+        hand_services.hand_record(game_id=game.pk, hand=hand, locked=game)
     assert not Hand.objects.filter(game=game).exists()
 
 

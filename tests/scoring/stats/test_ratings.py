@@ -1,6 +1,7 @@
-"""Ratings (scoring/stats/ratings.py, docs/ratings.md): OpenSkill's Plackett-Luce model,
-updated through the game hook in the transaction that finishes a game, rated again
-from a changed game on, and the same from scratch (`ratings_recompute`)."""
+"""Ratings (scoring/stats/skill.py, listeners.py, recompute.py, ratings.py;
+docs/ratings.md): OpenSkill's Plackett-Luce model, updated through the game hook in
+the transaction that finishes a game, rated again from a changed game on, and the
+same from scratch (`ratings_recompute`)."""
 
 from collections.abc import Sequence
 from datetime import timedelta
@@ -17,9 +18,11 @@ from pitchclub.models import Club, Player
 from pitchclub.services.clubs import club_create
 from pitchclub.services.players import players_merge
 from scoring import engine
+from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game, Rating, RatingChange, Status
 from scoring.stats import ratings
+from scoring.stats.skill import side_places
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +58,7 @@ def start(
 
 
 def hand(game: Game, pitcher: int, bid: int, awards: dict[str, int | None]) -> Game:
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(pitcher=pitcher, bid=bid, awards=awards),
     )
@@ -134,12 +137,12 @@ def recomputed() -> dict[str, Any]:
 def test_sides_are_placed_winner_first_then_by_final_score(
     scores: list[int], winner: int, places: list[int]
 ) -> None:
-    assert ratings.side_places(scores, winner) == places
+    assert side_places(scores, winner) == places
 
 
 def test_a_winner_that_is_no_side_is_a_bug() -> None:
     with pytest.raises(ValueError, match="winner 2 is not one of 2 sides"):
-        ratings.side_places([7, 1], 2)
+        side_places([7, 1], 2)
 
 
 # --- Direction -------------------------------------------------------------------
@@ -255,7 +258,7 @@ def test_a_finished_game_reopened_then_abandoned_is_rated_no_more(
     club: Club,
 ) -> None:
     game = win(club, ["Ann", "Bob"], seat=0)
-    services.hand_undo(game_id=game.pk, number=2)
+    hand_services.hand_undo(game_id=game.pk, number=2)
     services.game_abandon(game_id=game.pk, by=None)
 
     assert not RatingChange.objects.exists()
@@ -287,7 +290,7 @@ def test_correcting_the_first_game_changes_the_ratings_that_followed(
 
     # B took hand 1 (4 to 4: open again), then hand 2 too: B won, 8 to 0.
     for number in (1, 2):
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=first.pk,
             number=number,
             hand=engine.HandInput(pitcher=1, bid=4, awards=sweep(1)),
@@ -314,7 +317,7 @@ def test_a_correction_that_gives_the_game_to_the_other_side_at_once(
     c_before = skill(club, "C").mu
 
     # The last hand was B's: B bid 4 and took everything (one GameFinished).
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=first.pk,
         number=3,
         hand=engine.HandInput(pitcher=1, bid=4, awards=sweep(1)),
@@ -341,7 +344,7 @@ def test_a_correction_that_keeps_the_places_changes_no_rating(club: Club) -> Non
     ids = sorted(RatingChange.objects.values_list("id", flat=True))
 
     # Ann takes the Game of hand 3 instead of Bob: 9, 2, 1, the same places.
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=game.pk,
         number=3,
         hand=engine.HandInput(
@@ -366,7 +369,7 @@ def test_a_solo_correction_that_reorders_the_losers_rates_again(
     dot_before = skill(club, "Dot").mu
 
     # Cy took what Bob took in hand 3: now Cy has 3 and Bob 1.
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=game.pk,
         number=3,
         hand=engine.HandInput(
@@ -389,7 +392,7 @@ def test_undoing_the_winning_hand_takes_the_games_rating_back(club: Club) -> Non
     first = win(club, ["A", "B"], seat=0)
     win(club, ["B", "C"], seat=0)
 
-    services.hand_undo(game_id=first.pk, number=2)
+    hand_services.hand_undo(game_id=first.pk, number=2)
 
     assert not RatingChange.objects.filter(game=first).exists()
     assert not Rating.objects.filter(player=player(club, "A")).exists()
@@ -401,7 +404,7 @@ def test_undoing_the_winning_hand_takes_the_games_rating_back(club: Club) -> Non
 def test_a_game_finished_again_later_is_rated_in_its_new_place(club: Club) -> None:
     first = win(club, ["A", "B"], seat=0)
     win(club, ["B", "C"], seat=0)
-    services.hand_undo(game_id=first.pk, number=2)
+    hand_services.hand_undo(game_id=first.pk, number=2)
     first = hand(first, 0, 4, sweep(0))
 
     order = list(
@@ -420,7 +423,7 @@ def test_a_game_finished_before_a_rated_one_is_put_in_its_place(club: Club) -> N
     hand(early, 0, 4, sweep(0))
     earlier = timezone.now() - timedelta(minutes=5)
     win(club, ["B", "C"], seat=0)
-    with mock.patch("scoring.games.services.timezone.now", return_value=earlier):
+    with mock.patch("scoring.games.hands.timezone.now", return_value=earlier):
         early = hand(early, 0, 4, sweep(0))
     assert early.finished_at == earlier
 
@@ -448,8 +451,8 @@ def test_the_command_gives_what_the_incremental_updates_gave(club: Club) -> None
     hand(solo, 0, 4, sweep(0))
     hand(solo, 0, 2, {"high": 0, "low": 0, "jack": 3, "game": 4})
     # An undo and a correction in the middle of the history.
-    services.hand_undo(game_id=games[3].pk, number=2)
-    services.hand_correct(
+    hand_services.hand_undo(game_id=games[3].pk, number=2)
+    hand_services.hand_correct(
         game_id=games[6].pk,
         number=1,
         hand=engine.HandInput(pitcher=0, bid=4, awards=sweep(0)),

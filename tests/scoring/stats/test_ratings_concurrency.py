@@ -11,7 +11,7 @@ from django.db import connection, connections
 
 from pitchclub.services import clubs as club_services
 from scoring import engine
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Game, Rating, RatingChange, Status
 from tests.factories import UserFactory
 from tests.scoring.stats.test_ratings import hand, recomputed, snapshot, start, sweep
@@ -31,7 +31,7 @@ def _finish_at_once(games: list[Game]) -> list[object]:
     def table(index: int, game: Game) -> None:
         try:
             barrier.wait()
-            outcomes[index] = services.hand_record(
+            outcomes[index] = hand_services.hand_record(
                 game_id=game.pk,
                 hand=engine.HandInput(pitcher=0, bid=4, awards=sweep(0)),
             )

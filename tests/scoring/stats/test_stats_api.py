@@ -46,9 +46,10 @@ from rest_framework.test import APIClient
 from pitchclub.models import Club, Player, Role
 from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_accept, invite_create
-from scoring.games import services
+from scoring.games import scopes, services
 from scoring.models import Award, Game, Seat
 from scoring.stats import figures as stats
+from scoring.stats import filters
 from tests.factories import UserFactory
 from tests.scoring.api.helpers import GAMES, hand_url, play, start
 
@@ -308,7 +309,7 @@ def test_one_variant_counts_its_games_and_its_points_only(
 
 def test_the_other_figures_of_the_page(ann: Player, games: dict[str, int]) -> None:
     figures = stats.player_stats(
-        player=ann, games=stats.stats_filter({}, None).qs, variant=None
+        player=ann, games=filters.stats_filter({}, None).qs, variant=None
     )
 
     assert figures.games.win_rate == 3 / 4
@@ -357,7 +358,7 @@ def test_the_other_figures_of_the_page(ann: Player, games: dict[str, int]) -> No
 def test_the_apis_figures_leave_out_the_people_and_the_recent_games(
     ann: Player, games: dict[str, int], django_assert_num_queries: Any
 ) -> None:
-    every = stats.stats_filter({}, None).qs
+    every = filters.stats_filter({}, None).qs
     full = stats.player_stats(player=ann, games=every)
 
     # One statement for every figure, nothing for partners or recent games.
@@ -386,7 +387,7 @@ def test_the_recent_games_newest_first_then_the_higher_id(
     )
 
     figures = stats.player_stats(
-        player=ann, games=stats.stats_filter({}, None).qs, recent=4
+        player=ann, games=filters.stats_filter({}, None).qs, recent=4
     )
 
     assert [r.game.pk for r in figures.recent] == [
@@ -467,14 +468,14 @@ def test_an_unknown_player_is_a_404(anon_api: APIClient, db: None) -> None:
 def test_a_registered_season_narrows_the_games(
     anon_api: APIClient, ann: Player, games: dict[str, int]
 ) -> None:
-    seasons = {"7": [games["C"], games["D"]], "8": stats.DateRange(end=None)}
+    seasons = {"7": [games["C"], games["D"]], "8": scopes.DateRange(end=None)}
 
     def season_games(value: str, user: Any) -> Any:
         if value not in seasons:
-            raise stats.ScopeRefused(f"There is no season “{value}”.")
+            raise scopes.ScopeRefused(f"There is no season “{value}”.")
         return seasons[value]
 
-    with stats.scoped("season", season_games):
+    with scopes.scoped("season", season_games):
         seventh = anon_api.get(stats_url(ann.pk, "season=7"))
         eighth = anon_api.get(stats_url(ann.pk, "season=8"))
         unknown = anon_api.get(stats_url(ann.pk, "season=9"))
@@ -495,7 +496,7 @@ def test_a_season_without_games_counts_nothing(
     """A season that has no games yet (no nights played) is every figure zero, as
     dates no game falls in are: it was a 500 (the empty list of ids)."""
     covered = Game.objects.none() if empty == "none" else empty
-    with stats.scoped("season", lambda value, user: covered):
+    with scopes.scoped("season", lambda value, user: covered):
         answer = anon_api.get(stats_url(ann.pk, "season=1"))
         thirteen = anon_api.get(stats_url(ann.pk, "season=1&variant=thirteen"))
     dates = anon_api.get(stats_url(ann.pk, "from=2090-01-01"))
@@ -514,9 +515,9 @@ def test_a_season_may_be_a_date_range(
     Game.objects.filter(pk=games["F"]).update(
         created_at=datetime(2024, 6, 1, 20, tzinfo=UTC)
     )
-    summer = stats.DateRange(datetime(2024, 5, 1).date(), datetime(2024, 8, 31).date())
+    summer = scopes.DateRange(datetime(2024, 5, 1).date(), datetime(2024, 8, 31).date())
 
-    with stats.scoped("season", lambda value, user: summer):
+    with scopes.scoped("season", lambda value, user: summer):
         answer = anon_api.get(stats_url(ann.pk, "season=2024")).json()
 
     assert answer["games"] == {"played": 1, "finished": 1, "won": 0}
@@ -524,7 +525,7 @@ def test_a_season_may_be_a_date_range(
 
 def test_only_known_scopes_can_be_supplied() -> None:
     with pytest.raises(ValueError, match="Unknown statistics scope 'league'"):
-        stats.register_scope("league", lambda value, user: [])
+        scopes.register_scope("league", lambda value, user: [])
 
 
 # --- Who sees what ------------------------------------------------------------------

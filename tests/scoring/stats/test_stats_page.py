@@ -131,9 +131,9 @@ def test_an_unknown_season_is_refused_by_name(client: Client, ann: Player) -> No
 
 
 def test_a_season_without_games_shows_zeros(client: Client, ann: Player) -> None:
-    from scoring.stats import figures as stats
+    from scoring.games import scopes
 
-    with stats.scoped("season", lambda value, user: []):
+    with scopes.scoped("season", lambda value, user: []):
         answer = page(client, ann, "season=1")
 
     assert answer.status_code == 200

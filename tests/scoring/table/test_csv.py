@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import engine
+from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game
 from tests.factories import game_factory, record
@@ -54,7 +55,7 @@ def test_the_auction_and_the_pitcher_have_their_own_columns(client: Client) -> N
     # Ann deals: Bob 2, Cy pass, Di 3, Ann passes; Di is the pitcher and is set.
     record(game, [2, "pass", 3, "pass"], {"high": 3, "low": 1, "game": 2})
     # Bob deals, no auction recorded: Ann pitched 2.
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(pitcher=0, bid=2, awards={"high": 0, "low": 0}),
     )
@@ -101,7 +102,7 @@ def test_the_game_winner_is_named_on_the_hand_that_won(client: Client) -> None:
 def test_a_point_credited_to_a_team_is_written_as_the_team(client: Client) -> None:
     game = game_factory(variant="thirteen")
     team = engine.SideCredit(1)
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             pitcher=1, bid=5, awards={"ace": 0, "jack": 1, "ten": team, "two": team}

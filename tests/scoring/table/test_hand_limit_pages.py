@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from scoring import engine
 from scoring.engine.variants import MAX_HAND_LIMIT
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Game
 from scoring.table import words
 from tests.factories import UserFactory, game_factory
@@ -49,7 +49,7 @@ def game(keeper: AbstractUser) -> Game:
 
 def hand(of: Game, pitcher: int, bid: int, /, **awards: int | None) -> Game:
     """Record the next hand of game `of` (an award named "game" is the point)."""
-    services.hand_record(
+    hand_services.hand_record(
         game_id=of.pk,
         hand=engine.HandInput(pitcher=pitcher, bid=bid, awards=awards),
     )

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import engine
-from scoring.games import services
+from scoring.games import hands as hand_services
 from scoring.models import Game
 from tests.factories import UserFactory, game_factory, record
 
@@ -55,7 +55,7 @@ def test_the_hand_page_says_who_took_each_point_and_a_team_credit_as_the_team(
     team = engine.SideCredit(1)
     awards = {"ace": 0, "jack": 1, "jick": team, "three": team, "two": None}
     hand = engine.HandInput(pitcher=1, bid=5, awards=awards)
-    services.hand_record(game_id=game.pk, hand=hand)
+    hand_services.hand_record(game_id=game.pk, hand=hand)
 
     text = hand_page(client, game)
 
@@ -71,11 +71,11 @@ def test_the_history_says_a_point_moved_to_a_team_by_the_teams_names(
 ) -> None:
     game = game_factory(variant="thirteen", created_by=keeper)
     awards = {"ace": 0, "jack": 1, "ten": 3}
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk, hand=engine.HandInput(pitcher=1, bid=5, awards=awards)
     )
     team = {**awards, "ten": engine.SideCredit(1)}
-    services.hand_correct(
+    hand_services.hand_correct(
         game_id=game.pk, number=1, hand=engine.HandInput(pitcher=1, bid=5, awards=team)
     )
 

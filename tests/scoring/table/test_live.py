@@ -16,6 +16,7 @@ from pitchclub.models import Club, Role
 from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_accept, invite_create
 from scoring import engine
+from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game, Status
 from tests.factories import UserFactory, game_factory, record
@@ -126,7 +127,7 @@ def test_live_poll_answers_the_new_sheet_after_a_hand(client: Client) -> None:
     version = version_in(client.get(live_url(game)).content.decode())
 
     # Bob deals; Ann bids 2 and takes High, Low and Game.
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             auction=("pass", "pass", 2, "pass"),
@@ -152,7 +153,7 @@ def test_live_poll_sees_an_undo(client: Client) -> None:
     record(game, ["pass", "pass", 2, "pass"], {"high": 0, "low": 0, "game": 0})
     version = version_in(client.get(live_url(game)).content.decode())
 
-    services.hand_undo(game_id=game.pk, number=2)
+    hand_services.hand_undo(game_id=game.pk, number=2)
 
     poll = client.get(live_url(game), {"v": version}, **HTMX)
     assert poll.status_code == 200

@@ -19,6 +19,7 @@ from pitchclub.services.clubs import club_create, membership_set_role
 from pitchclub.services.invites import invite_accept, invite_create
 from scoring import engine
 from scoring.games import convert, services
+from scoring.games import hands as hand_services
 from scoring.models import Game, Hand, HandRevision
 from tests.factories import UserFactory, game_factory, record
 
@@ -892,7 +893,7 @@ def count_queries(client: Client, method: str, url: str, **kwargs: Any) -> int:
 def fill(game: Game, count: int) -> None:
     for _ in range(count):
         game.refresh_from_db()
-        services.hand_record(
+        hand_services.hand_record(
             game_id=game.pk,
             hand=engine.HandInput(
                 pitcher=(game.hand_count + 1) % 4,
@@ -915,11 +916,11 @@ def test_table_pages_take_the_same_queries_with_one_or_ten_hands(
         fill(game, size)
         # A correction and an undo, so the history is listed too.
         hand = Hand.objects.get(game=game, number=1)
-        services.hand_correct(
+        hand_services.hand_correct(
             game_id=game.pk, number=1, hand=convert.hand_input_of(hand)
         )
         fill(game, 1)
-        services.hand_undo(game_id=game.pk, number=size + 1)
+        hand_services.hand_undo(game_id=game.pk, number=size + 1)
         last = size
         if page == "game":
             counts.append(

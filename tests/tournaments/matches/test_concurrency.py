@@ -9,7 +9,7 @@ from django.db import connection, connections
 
 from pitchclub.services import clubs as club_services
 from scoring import engine
-from scoring.games import services as scoring_services
+from scoring.games import hands as hand_services
 from tests.factories import UserFactory
 from tournaments.brackets import create
 from tournaments.matches import services as match_services
@@ -58,7 +58,7 @@ def test_two_matches_won_at_once_both_reach_the_final() -> None:
     def table(game_id: int) -> None:
         try:
             barrier.wait()
-            scoring_services.hand_record(game_id=game_id, hand=_winning_hand(0))
+            hand_services.hand_record(game_id=game_id, hand=_winning_hand(0))
         except BaseException as error:
             errors.append(error)
         finally:

@@ -215,14 +215,14 @@ def test_the_games_api_is_not_narrowed_by_a_scope(client: Client, club: Club) ->
 def test_without_the_app_that_supplies_it_a_scope_is_refused_by_name(
     client: Client, club: Club
 ) -> None:
-    from scoring.stats import figures as stats
+    from scoring.games import scopes
 
-    supplied = stats.scope("night")
-    stats.unregister_scope("night")
+    supplied = scopes.scope("night")
+    scopes.unregister_scope("night")
     try:
         answer = client.get("/games/", {"night": "3"})
     finally:
-        stats.register_scope("night", supplied.resolver, label=supplied.label)
+        scopes.register_scope("night", supplied.resolver, label=supplied.label)
     assert answer.status_code == 400
     assert "No nights exist yet: leave “night” out." in answer.content.decode()
 
@@ -230,9 +230,9 @@ def test_without_the_app_that_supplies_it_a_scope_is_refused_by_name(
 def test_a_scope_past_the_id_list_size_stays_a_subquery(
     client: Client, club: Club, overlap: Overlap, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scoring.stats import figures as stats
+    from scoring.games import scopes
 
-    monkeypatch.setattr(stats, "SCOPE_IDS_MOST", 1)
+    monkeypatch.setattr(scopes, "SCOPE_IDS_MOST", 1)
     html = client.get("/games/", {"season": overlap.league.pk}).content.decode()
     assert sorted(shown(html)) == sorted(
         [overlap.both.pk, overlap.plain.pk, overlap.to_league.pk]

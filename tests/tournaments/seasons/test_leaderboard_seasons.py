@@ -19,9 +19,8 @@ from django.utils import timezone
 from pitchclub.models import Club, Role
 from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_accept, invite_create
-from scoring.games import services
+from scoring.games import scopes, services
 from scoring.models import Game, Rating
-from scoring.stats import figures as stats
 from scoring.stats.leaderboard import Leaderboard, club_leaderboard, club_seasons
 from tests.factories import UserFactory
 from tests.helpers import signed_in
@@ -365,13 +364,13 @@ def test_the_leaderboard_reads_seasons_only_through_the_registry(
 ) -> None:
     """Any app's scope will do: here "seasons" that are date ranges."""
 
-    def choices(of: Club) -> list[stats.ScopeChoice]:
-        return [stats.ScopeChoice("dec", "December", "/december/")]
+    def choices(of: Club) -> list[scopes.ScopeChoice]:
+        return [scopes.ScopeChoice("dec", "December", "/december/")]
 
-    def resolver(value: str, user: Any) -> stats.DateRange:
-        return stats.DateRange(day(12, 1), day(12, 31))
+    def resolver(value: str, user: Any) -> scopes.DateRange:
+        return scopes.DateRange(day(12, 1), day(12, 31))
 
-    with stats.scoped("season", resolver, label="Month", club_choices=choices):
+    with scopes.scoped("season", resolver, label="Month", club_choices=choices):
         response = Client().get(f"/clubs/{club.slug}/leaderboard/?season=dec&min=1")
         unknown = Client().get(f"/clubs/{club.slug}/leaderboard/?season=nov")
 

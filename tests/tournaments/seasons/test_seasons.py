@@ -13,6 +13,7 @@ from pitchclub.models import Club
 from pitchclub.services import clubs as club_services
 from scoring import engine
 from scoring.engine import RuleViolation
+from scoring.games import hands as hand_services
 from scoring.games import hooks, services
 from scoring.models import Game
 from tests.factories import UserFactory
@@ -62,7 +63,7 @@ def finish(game: Game, winner: int, loser_points: int = 0) -> Game:
     high and low while the other seat takes jack and/or game, then it pitches 4
     and takes every point."""
     loser = 1 - winner
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             pitcher=winner,
@@ -75,7 +76,7 @@ def finish(game: Game, winner: int, loser_points: int = 0) -> Game:
             },
         ),
     )
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             pitcher=winner,
@@ -337,13 +338,13 @@ def test_dropping_more_nights_than_played_counts_nothing_and_a_loss_can_be_negat
     season = make_season(club, DEC[3], scoring="points", drop_worst=0)
     game = start(club, ["Ann", "Bob"], when=at(DEC[3]))
     # Bob pitches 3 and is set (-3) while Ann takes 3; Ann pitches 4 and takes all.
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             pitcher=1, bid=3, awards={"high": 0, "low": 0, "jack": 1, "game": 0}
         ),
     )
-    services.hand_record(
+    hand_services.hand_record(
         game_id=game.pk,
         hand=engine.HandInput(
             pitcher=0, bid=4, awards=dict.fromkeys(("high", "low", "jack", "game"), 0)

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from pitchclub.models import Club, Membership, Player, Role
 from pitchclub.services import clubs as club_services
-from scoring.stats import figures as stats
+from scoring.games import scopes
 from tests.factories import UserFactory
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People, client_for
@@ -94,11 +94,11 @@ def test_a_night_is_refused_to_outsiders_as_an_unknown_one(
 ) -> None:
     """The archives' `?night=` resolver takes the visitor too."""
     night = hidden.nights.get().pk
-    supplied = stats.scope("night")
+    supplied = scopes.scope("night")
     assert supplied is not None
-    with pytest.raises(stats.ScopeRefused, match=f"There is no night {night}."):
+    with pytest.raises(scopes.ScopeRefused, match=f"There is no night {night}."):
         supplied.resolver(str(night), people.outsider)
-    with pytest.raises(stats.ScopeRefused, match=f"There is no night {night}."):
+    with pytest.raises(scopes.ScopeRefused, match=f"There is no night {night}."):
         supplied.resolver(str(night), None)
     assert supplied.resolver(str(night), people.member) is not None
 
@@ -150,13 +150,13 @@ def test_the_scope_helper_keeps_a_long_scope_a_subquery(
     season = make_season(club, DEC[3])
     games = [played(club, DEC[3], "Ann", name).pk for name in ("Bob", "Cy")]
     scope = season_scope(str(season.pk), None)
-    assert sorted(stats.scope_ids(scope)) == sorted(games)
-    monkeypatch.setattr(stats, "SCOPE_IDS_MOST", 1)
-    assert stats.scope_ids(scope) is scope
+    assert sorted(scopes.scope_ids(scope)) == sorted(games)
+    monkeypatch.setattr(scopes, "SCOPE_IDS_MOST", 1)
+    assert scopes.scope_ids(scope) is scope
     # What is not a query stays as it is.
-    every = stats.DateRange()
-    assert stats.scope_ids(every) is every
-    assert stats.scope_ids([3, 4]) == [3, 4]
+    every = scopes.DateRange()
+    assert scopes.scope_ids(every) is every
+    assert scopes.scope_ids([3, 4]) == [3, 4]
 
 
 def test_the_leaderboard_still_reads_a_private_clubs_season_to_its_members(

@@ -1,0 +1,325 @@
+"""Ratings follow the games (docs/ratings.md): the listeners of scoring's game hook
+and of the core's merge hook, and what they rate again, inside the transaction of
+the change; scoring.stats.recompute rates every stored game again.
+
+Games are rated in their finish order, (finished_at, game id). A new finished game
+that comes last for its players costs one incremental update; anything else (a
+correction that changes a finished game's places, a game reopened by an undo, a
+game finished before one already rated, two players merged) rates again every
+affected game from that point on, in order: those of the players whose rating moved,
+and, as their ratings move too, those of everyone they played with afterwards.
+
+It follows games through scoring's game hook (``ratings_follow_game``) and merges
+through the core's hook (``ratings_follow_merge``), both registered in
+ScoringConfig.ready().
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from django.db.models import Count, Q
+
+from pitchclub.hooks import PlayersMerging
+from scoring.games import hooks
+from scoring.games.rows import seat_rows
+from scoring.models import Game, Rating, RatingChange, Status
+from scoring.stats.skill import (
+    DEFAULT,
+    OrderKey,
+    Seating,
+    Skill,
+    ordinal,
+    rate,
+    side_places,
+)
+
+
+def game_seating(game: Game) -> Seating | None:
+    """How `game` rates its players, or None when it does not count (not finished,
+    or abandoned). The seats are read once per game object (1 query at most)."""
+    if game.status != Status.FINISHED or game.winner is None:
+        return None
+    places = side_places(list(game.scores), game.winner)
+    seating = {
+        seat.player_id: (seat.side, places[seat.side]) for seat in seat_rows(game)
+    }
+    return Seating(finish_key(game), seating)
+
+
+def finish_key(game: Game) -> OrderKey:
+    """`game`'s place in the finish order."""
+    # A finished game has finished_at (hands._apply_state); rows from before it
+    # was kept fall back on their last change.
+    return (game.finished_at or game.updated_at, game.pk)
+
+
+def _stored_seating(game_id: int) -> Seating | None:
+    rows = list(
+        RatingChange.objects.filter(game_id=game_id).values_list(
+            "player_id", "side", "rank", "finished_at"
+        )
+    )
+    if not rows:
+        return None
+    return Seating(
+        (rows[0][3], game_id), {player: (side, rank) for player, side, rank, _ in rows}
+    )
+
+
+def _after(key: OrderKey, *, inclusive: bool = False) -> Q:
+    """RatingChange rows of games after `key` in the finish order."""
+    finished_at, game_id = key
+    later = Q(game_id__gte=game_id) if inclusive else Q(game_id__gt=game_id)
+    return Q(finished_at__gt=finished_at) | (Q(finished_at=finished_at) & later)
+
+
+def _lock(player_ids: Iterable[int]) -> dict[int, Rating]:
+    """The players' rating rows, created with the model's defaults where missing,
+    locked until the transaction ends in ascending player order (so that two games
+    finishing at once wait for each other instead of deadlocking)."""
+    ids = sorted(set(player_ids))
+    if not ids:
+        return {}
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                player_id=p,
+                mu=DEFAULT.mu,
+                sigma=DEFAULT.sigma,
+                ordinal=ordinal(DEFAULT),
+            )
+            for p in ids
+        ],
+        ignore_conflicts=True,
+    )
+    locked = Rating.objects.select_for_update().filter(player_id__in=ids)
+    return {row.player_id: row for row in locked.order_by("player_id")}
+
+
+def ratings_follow_game(event: hooks.GameEvent) -> None:
+    """Keep the ratings in step with `event.game` (registered on scoring's game hook
+    in ScoringConfig.ready()): a game that finished is rated; one that is no longer
+    finished (reopened, abandoned) is rated no more; one whose places changed (a
+    correction) is rated again; and whatever came after it for its players too."""
+    if isinstance(event, hooks.HandCorrected | hooks.HandUndone) and (
+        event.game.status != Status.FINISHED
+    ):
+        # The game was open before too, or GameReopened follows.
+        return
+    game_sync(event.game)
+
+
+def game_sync(game: Game) -> None:
+    """Rate `game` as it now stands, if its rating is not already so (see
+    ratings_follow_game). Inside the caller's transaction, the game row locked."""
+    wanted = game_seating(game)
+    stored = _stored_seating(game.pk)
+    if wanted == stored:
+        return
+    seed = set(wanted.places if wanted else ()) | set(stored.places if stored else ())
+    keys = [seating.key for seating in (wanted, stored) if seating is not None]
+    if stored is not None:
+        RatingChange.objects.filter(game_id=game.pk).delete()
+    _rerate(
+        min(keys),
+        seed,
+        new_game=(game.pk, wanted) if wanted else None,
+        fresh=stored is None,
+    )
+
+
+def ratings_follow_merge(event: PlayersMerging) -> None:
+    """A merged guest's rated games become the staying player's (after scoring's
+    seats moved, registered in ScoringConfig.ready()): the staying player's rating is
+    rated again from the first of them on."""
+    guest_changes = RatingChange.objects.filter(player_id=event.guest.pk)
+    first = guest_changes.order_by("finished_at", "game_id").first()
+    if first is None:
+        return
+    guest_changes.update(player_id=event.into.pk)
+    _rerate(
+        (first.finished_at, first.game_id), {event.into.pk}, new_game=None, fresh=False
+    )
+
+
+def _rerate(
+    start: OrderKey,
+    seed: set[int],
+    *,
+    new_game: tuple[int, Seating] | None,
+    fresh: bool,
+) -> None:
+    """Rate again, in order, every game from `start` on that the ratings of `seed`
+    reach, with `new_game` (its id and seating; its rows not yet written) among
+    them. The seed's ratings are locked first. The common case, a game rated for the
+    first time (`fresh`) that is the last of each of its players, is one
+    incremental update from their current ratings."""
+    rows = _lock(seed)
+    later = RatingChange.objects.filter(_after(start, inclusive=True))
+    if fresh and new_game is not None and not later.filter(player_id__in=seed).exists():
+        game_id, seating = new_game
+        before = {p: Skill(rows[p].mu, rows[p].sigma) for p in seating.places}
+        after = rate(seating.places, before)
+        RatingChange.objects.bulk_create(
+            rating_changes(game_id, seating, before, after)
+        )
+        _save([_set(rows[p], skill, rows[p].games + 1) for p, skill in after.items()])
+        return
+    _walk(start, seed, rows, new_game)
+
+
+def rating_changes(
+    game_id: int,
+    seating: Seating,
+    before: Mapping[int, Skill],
+    after: Mapping[int, Skill],
+) -> list[RatingChange]:
+    """The rows of one rated game: each player's skill before it and after."""
+    return [
+        RatingChange(
+            player_id=player,
+            game_id=game_id,
+            finished_at=seating.key[0],
+            side=side,
+            rank=place,
+            mu_before=before[player].mu,
+            sigma_before=before[player].sigma,
+            mu_after=after[player].mu,
+            sigma_after=after[player].sigma,
+            ordinal_after=ordinal(after[player]),
+        )
+        for player, (side, place) in sorted(seating.places.items())
+    ]
+
+
+def _set(row: Rating, skill: Skill, games: int) -> Rating:
+    row.mu, row.sigma, row.ordinal, row.games = (
+        skill.mu,
+        skill.sigma,
+        ordinal(skill),
+        games,
+    )
+    return row
+
+
+def _save(rows: list[Rating]) -> None:
+    Rating.objects.bulk_update(
+        rows, ["mu", "sigma", "ordinal", "games"], batch_size=500
+    )
+
+
+def _skills_before(start: OrderKey, players: Iterable[int]) -> dict[int, Skill]:
+    """Each player's skill just before `start`: after their last game before it, or
+    the model's default (1 query per player; only when ratings are rated again)."""
+    skills = {}
+    for player in players:
+        last = (
+            RatingChange.objects.filter(player_id=player)
+            .exclude(_after(start, inclusive=True))
+            .order_by("-finished_at", "-game_id")
+            .values_list("mu_after", "sigma_after")
+            .first()
+        )
+        skills[player] = Skill(*last) if last else DEFAULT
+    return skills
+
+
+def _later_games(
+    start: OrderKey, new_game: tuple[int, Seating] | None
+) -> tuple[dict[int, list[RatingChange]], list[tuple[OrderKey, int]]]:
+    """The rated games from `start` on, their changes by game id, and the games in
+    finish order (with `new_game`, not yet written)."""
+    games: dict[int, list[RatingChange]] = defaultdict(list)
+    later = RatingChange.objects.filter(_after(start, inclusive=True)).order_by(
+        "finished_at", "game_id", "player_id"
+    )
+    for change in later:
+        games[change.game_id].append(change)
+    order = [
+        ((changes[0].finished_at, game_id), game_id)
+        for game_id, changes in games.items()
+    ]
+    if new_game is not None:
+        order.append((new_game[1].key, new_game[0]))
+    order.sort()
+    return games, order
+
+
+def _walk(
+    start: OrderKey,
+    seed: set[int],
+    rows: dict[int, Rating],
+    new_game: tuple[int, Seating] | None,
+) -> None:
+    """Rate again every game from `start` on that the seed's ratings reach."""
+    # Lock every rating the walk will change before changing any; read the later
+    # games again after each lock, until nobody new is reached (another game may
+    # have been rated meanwhile for a player locked last).
+    while True:
+        games, order = _later_games(start, new_game)
+        reached = set(seed)
+        for _, game_id in order:
+            if game_id in games:
+                players = {change.player_id for change in games[game_id]}
+            else:
+                players = set(new_game[1].places)
+            if players & reached:
+                reached |= players
+        missing = reached - set(rows)
+        if not missing:
+            break
+        rows.update(_lock(missing))
+
+    state = _skills_before(start, seed)
+    touched: set[int] = set(seed)
+    updated: list[RatingChange] = []
+    for key, game_id in order:
+        if game_id not in games:
+            seating = new_game[1]
+            before = {p: state[p] for p in seating.places}
+            after = rate(seating.places, before)
+            RatingChange.objects.bulk_create(
+                rating_changes(game_id, seating, before, after)
+            )
+        else:
+            changes = games[game_id]
+            if not touched & {change.player_id for change in changes}:
+                continue
+            seating = Seating(key, {c.player_id: (c.side, c.rank) for c in changes})
+            before = {
+                c.player_id: state.get(c.player_id, Skill(c.mu_before, c.sigma_before))
+                for c in changes
+            }
+            after = rate(seating.places, before)
+            for change in changes:
+                skill_before, skill_after = (
+                    before[change.player_id],
+                    after[change.player_id],
+                )
+                change.mu_before, change.sigma_before = skill_before
+                change.mu_after, change.sigma_after = skill_after
+                change.ordinal_after = ordinal(skill_after)
+                updated.append(change)
+        state.update(after)
+        touched |= set(seating.places)
+    RatingChange.objects.bulk_update(
+        updated,
+        ["mu_before", "sigma_before", "mu_after", "sigma_after", "ordinal_after"],
+        batch_size=500,
+    )
+    rows.update(_lock(touched - set(rows)))
+    counts = dict(
+        RatingChange.objects.filter(player_id__in=touched)
+        .values_list("player_id")
+        .annotate(games=Count("id"))
+        .values_list("player_id", "games")
+    )
+    gone = [player for player in touched if not counts.get(player)]
+    Rating.objects.filter(player_id__in=gone).delete()
+    _save(
+        [
+            _set(rows[player], state[player], counts[player])
+            for player in sorted(touched)
+            if counts.get(player)
+        ]
+    )
