@@ -9,7 +9,7 @@ from pitchclub.permissions import ClubAccess
 from scoring.games.players import players_of
 from scoring.games.selectors import game_list
 from scoring.stats.leaderboard import MIN_GAMES, TOP, club_leaderboard
-from scoring.table.sheet import game_cards
+from scoring.table.cards import game_cards
 
 RECENT_GAMES = 10
 

@@ -1,19 +1,20 @@
 from django.urls import path
 
 from scoring.archive import views as archive_views
+from scoring.start import views as start
 from scoring.stats import views as players
 from scoring.table import live as watch
-from scoring.table import views
+from scoring.table.views import corrections, lifecycle, page
 
 app_name = "scoring"
 
 urlpatterns = [
     path("", archive_views.home, name="home"),
     path("games/", archive_views.game_archive, name="archive"),
-    path("games/new/", views.new_game, name="new_game"),
-    path("games/<int:game_id>/abandon/", views.game_abandon, name="game_abandon"),
-    path("games/<int:game_id>/resume/", views.game_resume, name="game_resume"),
-    path("games/<int:game_id>/delete/", views.game_delete, name="game_delete"),
+    path("games/new/", start.new_game, name="new_game"),
+    path("games/<int:game_id>/abandon/", lifecycle.game_abandon, name="game_abandon"),
+    path("games/<int:game_id>/resume/", lifecycle.game_resume, name="game_resume"),
+    path("games/<int:game_id>/delete/", lifecycle.game_delete, name="game_delete"),
     path("clubs/<slug:slug>/games/", archive_views.club_games, name="club_games"),
     path(
         "clubs/<slug:slug>/leaderboard/",
@@ -26,12 +27,14 @@ urlpatterns = [
         archive_views.player_games,
         name="player_games",
     ),
-    path("games/<int:game_id>/", views.game_detail, name="game"),
-    path("games/<int:game_id>/hands/", views.hand_record, name="hand_record"),
-    path("games/<int:game_id>/hands/<int:number>/", views.hand_detail, name="hand"),
+    path("games/<int:game_id>/", page.game_detail, name="game"),
+    path("games/<int:game_id>/hands/", page.hand_record, name="hand_record"),
+    path(
+        "games/<int:game_id>/hands/<int:number>/", corrections.hand_detail, name="hand"
+    ),
     path(
         "games/<int:game_id>/hands/<int:number>/undo/",
-        views.hand_undo,
+        corrections.hand_undo,
         name="hand_undo",
     ),
     path("games/<int:game_id>/live/", watch.live, name="live"),

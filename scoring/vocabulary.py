@@ -11,11 +11,15 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import PASS, POINTS, LowGoesTo, Suit, Variant
+from scoring.engine import MAX_PLAYERS, PASS, POINTS, LowGoesTo, Suit, Variant
 from scoring.engine.messages import VARIANT_NAMES
 
 # The call that passes in an auction, as the API spells it: "pass".
 PASS_CALL: str = PASS
+
+# The most seats at a table, the most Auction Pitch allows: the new-game page's name
+# boxes, the API's list of players.
+MAX_SEATS: int = MAX_PLAYERS
 
 # "Auction Pitch", "13-Point Partner Pitch": the engine's names, translated.
 VARIANT_LABELS: dict[Variant, Promise] = {

@@ -17,8 +17,8 @@ from pitchclub.text import parse_whole_number
 from scoring.games import links as game_links
 from scoring.games.convert import rules_for
 from scoring.models import Game
-from scoring.table import words
 from scoring.table.panels import GamePanel
+from scoring.table.words import headings
 from tournaments.models import (
     Match,
     MatchGame,
@@ -151,7 +151,7 @@ def _table_stage(game: Game, abandoned: bool) -> str:
         return ngettext(
             "Finished after {hands} hand", "Finished after {hands} hands", hands
         ).format(hands=hands)
-    return words.hand_label(rules_for(game), hands + 1)
+    return headings.hand_label(rules_for(game), hands + 1)
 
 
 def _night_table(game: Game, link: MatchGame) -> GamePanel:

@@ -20,8 +20,7 @@ from scoring.games import rows as game_rows
 from scoring.models import Game, Status, Suit, Variant
 from scoring.refusals import CONFLICT_CODES
 from scoring.table import sheet
-from scoring.table.forms import MAX_SEATS
-from scoring.vocabulary import PASS_CALL
+from scoring.vocabulary import MAX_SEATS, PASS_CALL
 
 
 @extend_schema_field({"type": "string", "enum": sorted(CONFLICT_CODES)})

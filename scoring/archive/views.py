@@ -14,8 +14,8 @@ from pitchclub.models import Player
 from scoring.archive.scopes import ArchiveFilter
 from scoring.games import selectors
 from scoring.games.players import club_for_archive, player_for_archive
-from scoring.table import sheet as sheets
-from scoring.table import words
+from scoring.table import cards
+from scoring.table.words import titles
 
 RECENT_GAMES = 30
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
@@ -23,9 +23,7 @@ SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    games = sheets.game_cards(
-        selectors.game_list(user=request.user, limit=RECENT_GAMES)
-    )
+    games = cards.game_cards(selectors.game_list(user=request.user, limit=RECENT_GAMES))
     return render(request, "scoring/home.html", {"games": games})
 
 
@@ -62,7 +60,7 @@ def _archive(
         "title": title,
         "filter": found,
         "page": page,
-        "games": sheets.game_cards(page.object_list),
+        "games": cards.game_cards(page.object_list),
         "query": query.urlencode(),
         "filtered": found.active,
         **(extra or {}),
@@ -76,7 +74,7 @@ def game_archive(request: HttpRequest) -> HttpResponse:
     return _archive(
         request,
         selectors.game_archive(user=request.user),
-        title=words.archive_title(),
+        title=titles.archive_title(),
         extra={
             "with_club": True,
             "deleted": selectors.deleted_games(user=request.user),
@@ -95,7 +93,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     return _archive(
         request,
         selectors.game_archive(user=request.user).filter(club=club),
-        title=words.club_archive_title(club.name),
+        title=titles.club_archive_title(club.name),
         players=club.players.all(),
         fixed=("club",),
         extra={
@@ -115,7 +113,7 @@ def player_games(request: HttpRequest, player_id: int) -> HttpResponse:
     return _archive(
         request,
         selectors.game_archive(user=request.user, player=player),
-        title=words.player_archive_title(player.name),
+        title=titles.player_archive_title(player.name),
         fixed=("player",) + (("club",) if player.club_id else ()),
         extra={"player": player, "with_club": player.club_id is None},
     )

@@ -21,7 +21,7 @@ from pitchclub import sql
 from pitchclub.models import Player
 from scoring import engine
 from scoring.models import Award, Game, Hand, Seat, Status, Variant
-from scoring.table.sheet import scoreboard
+from scoring.table.cards import scoreboard
 from scoring.vocabulary import POINT_IDS, POINT_LABELS
 
 # How many partners, opponents and recent games the page and the API show.

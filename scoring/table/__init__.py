@@ -1,2 +1,2 @@
-"""The scorekeeper's table: the new-game page, the table page (entry, sheet,
-words, corrections, undo), the offline data, the live view and its share link."""
+"""The scorekeeper's table: the table page (entry, sheet, words, corrections, undo),
+the offline data, the live view and its share link."""

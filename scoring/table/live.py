@@ -17,8 +17,9 @@ from pitchclub.text import parse_whole_number
 from scoring.games import selectors, services
 from scoring.models import Game
 from scoring.refusals import RuleViolation
-from scoring.table import sheet, words
+from scoring.table import cards, export, sheet
 from scoring.table.share import live_version
+from scoring.table.words import flashes
 
 
 def _readable_game(request: HttpRequest, game_id: int) -> Game:
@@ -62,14 +63,14 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_safe
 def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Every hand of the game, one row each, for a spreadsheet (sheet.csv_rows).
+    """Every hand of the game, one row each, for a spreadsheet (export.csv_rows).
     UTF-8 with a byte order mark: without it Excel reads the names as another
     encoding ("ZoÃ«")."""
     game = _readable_game(request, game_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="pitch-game-{game.pk}.csv"'
     response.write(codecs.BOM_UTF8)
-    csv.writer(response).writerows(sheet.csv_rows(game))
+    csv.writer(response).writerows(export.csv_rows(game))
     return response
 
 
@@ -95,20 +96,20 @@ def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
             f"Only {game.club.name}'s scorekeepers can start games in the club."
         )
     if game.winner is None:
-        messages.error(request, words.not_over_yet())
+        messages.error(request, flashes.not_over_yet())
         return redirect("scoring:game", game.pk)
     # Who deals first, as the scorekeeper chose (by default the deal goes on to the
     # left); a seat that does not exist is refused by the rules, with the others.
     posted = request.POST.get("first_dealer", "").strip()
     first_dealer = parse_whole_number(posted, max_digits=2) if posted else None
     if posted and first_dealer is None:
-        messages.error(request, words.rematch_dealer_not_a_seat())
+        messages.error(request, flashes.rematch_dealer_not_a_seat())
         return redirect("scoring:game", game.pk)
     try:
         again = services.game_rematch(game=game, by=user, first_dealer=first_dealer)
     except RuleViolation as refusal:
-        messages.error(request, words.rematch_refused(refusal.message))
+        messages.error(request, flashes.rematch_refused(refusal.message))
         return redirect("scoring:game", game.pk)
-    dealer = sheet.seat_names(game)[again.first_dealer]
-    messages.success(request, words.rematch_started(dealer))
+    dealer = cards.seat_names(game)[again.first_dealer]
+    messages.success(request, flashes.rematch_started(dealer))
     return redirect("scoring:game", again.pk)

@@ -4,7 +4,7 @@ words of the hand-entry form for one whole deal cycle, and the game's rules and 
 sheet's words for the phone's own count of the hands it keeps (offline/score.js).
 A phone without network moves the form on to the next hand with them, and shows the
 totals and the win, without knowing the dealer rotation, the rules' options or the
-words itself: all come from here (the engine's Rules, scoring/table/words.py)."""
+words itself: all come from here (the engine's Rules, scoring/table/words/)."""
 
 from collections.abc import Mapping
 from typing import TypedDict
@@ -15,7 +15,7 @@ from scoring.engine import Rules
 from scoring.engine.awards import MAX_GAME_POINTS
 from scoring.engine.messages import BOTH, EITHER, MESSAGES, POINT_NAMES, VARIANT_NAMES
 from scoring.refusals import NAMED
-from scoring.table import words
+from scoring.table.words import headings, wins
 
 # Where the page puts the hand's number (the cycle repeats, the numbers don't); in
 # a fixed-hands game, the hand's whole label ("Hand 5 of 8", "Extra hand 9").
@@ -132,9 +132,9 @@ def rule_words(rules: Rules) -> dict[str, object]:
 def sheet_words(*, partnership: bool) -> dict[str, object]:
     """The sheet's words for hands counted on the phone (offline/totals.js)."""
     return {
-        "reasons": words.win_reasons(),
+        "reasons": wins.win_reasons(),
         # "Hand 5 of 8" and the last and extra hands' notes (offline/sheet.js).
-        "stages": words.hand_stage_words(),
+        "stages": headings.hand_stage_words(),
         "won": gettext("★ {winner} won the game in hand {number}."),
         "over": gettext(
             "Game over — confirmed when back online. No more hands can be saved "
@@ -230,7 +230,7 @@ def deal_title(
     """The entry form's heading for a new hand: "Hand 3 · Cy deals · Di bids first";
     `label` in place of "Hand 3" ("Hand 3 of 8")."""
     if label is None:
-        label = words.hand_stage_words()["plain"] % {"number": number}
+        label = headings.hand_stage_words()["plain"] % {"number": number}
     return gettext("{hand} · {dealer} deals · {first_bidder} bids first").format(
         hand=label, dealer=dealer, first_bidder=first_bidder
     )

@@ -6,7 +6,8 @@ from django.utils import translation
 
 from scoring import engine, models, vocabulary
 from scoring.models import Game, Point, Suit, Variant
-from scoring.table import forms, words
+from scoring.start import forms
+from scoring.table.words import history
 
 
 def test_every_engine_id_has_its_words() -> None:
@@ -40,7 +41,7 @@ def test_the_models_choices_are_the_vocabulary() -> None:
 
 def test_players_per_game_come_from_the_engine() -> None:
     assert (engine.MIN_PLAYERS, engine.MAX_PLAYERS) == (2, 7)
-    assert forms.MAX_SEATS == engine.MAX_PLAYERS
+    assert vocabulary.MAX_SEATS == engine.MAX_PLAYERS
     names = {constraint.name for constraint in Game._meta.constraints}
     assert "game_player_count_2_to_7" in names
 
@@ -53,7 +54,7 @@ def test_the_revision_log_names_a_point_by_its_label() -> None:
     names = {0: "Ann", 1: "Bob"}
     before = {"awards": {"off_three": 0, "high_joker": 1}}
     after = {"awards": {"off_three": 1, "high_joker": 0}}
-    assert words._hand_changes(before, after, names) == [
+    assert history._hand_changes(before, after, names) == [
         "Off-three Ann → Bob",
         "High joker Bob → Ann",
     ]

@@ -14,7 +14,7 @@ from pitchclub.models import Player
 from pitchclub.text import parse_whole_number
 from scoring.engine import RuleViolation
 from scoring.refusals import sentence
-from scoring.table.forms import VARIANT_CHOICES, PlainForm
+from scoring.start.forms import VARIANT_CHOICES, PlainForm
 from tournaments.brackets.create import EntrantInput
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import (

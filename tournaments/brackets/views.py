@@ -17,7 +17,7 @@ from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
 from scoring.engine import RuleViolation
 from scoring.models import Variant
-from scoring.table.forms import OPTIONS_FORMS, OptionsForm
+from scoring.start.forms import OPTIONS_FORMS, OptionsForm
 from tournaments import pages
 from tournaments.brackets import create, draw
 from tournaments.brackets.forms import TournamentForm

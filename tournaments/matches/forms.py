@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from pitchclub.text import parse_whole_number
-from scoring.table.forms import PlainForm
+from scoring.start.forms import PlainForm
 from tournaments.refusals import TournamentRefusal
 
 

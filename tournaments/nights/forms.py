@@ -10,7 +10,7 @@ from django import forms
 from pitchclub.models import Player
 from scoring.engine import RuleViolation
 from scoring.engine.variants import MAX_HAND_LIMIT
-from scoring.table.forms import VARIANT_CHOICES, PlainForm
+from scoring.start.forms import VARIANT_CHOICES, PlainForm
 from tournaments.brackets.create import EntrantInput
 from tournaments.brackets.forms import refusal_text
 from tournaments.matches.forms import parse_points

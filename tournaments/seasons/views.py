@@ -28,7 +28,7 @@ from pitchclub.panels import Panel
 from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.games.scopes import ScopeChoice
-from scoring.table.sheet import game_cards
+from scoring.table.cards import game_cards
 from tournaments.models import Night, Season
 from tournaments.refusals import TournamentRefusal
 from tournaments.seasons import overview, selectors, services, standings

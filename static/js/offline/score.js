@@ -5,7 +5,7 @@
 // the server would refuse, is offline/refusals.js's (checkHand).
 //
 // One source of truth: the rules' options, points, values and sides come from the
-// engine (scoring/table/offline.py, `rules` in #table-data), the words from scoring/table/words.py,
+// engine (scoring/table/offline.py, `rules` in #table-data), the words from scoring/table/words/,
 // and tests/scoring/table/test_score_js.py runs thousands of generated hands of both
 // variants, every option, through this module and the engine and compares every
 // figure. Change one, and that test says where they part.
@@ -132,7 +132,7 @@ export function waitingToGoOut(rules, state) {
   return state.scores.flatMap((score, side) => (score >= rules.target ? [side] : []));
 }
 
-// Which sentence tells a win (scoring/table/words.py's win_case).
+// Which sentence tells a win (scoring/table/words/wins.py's win_case).
 export function winCase(rules, result) {
   const { winner, bidding_side: biddingSide, bid, made } = result;
   const limit = handLimit(rules);
@@ -151,7 +151,7 @@ export function fill(template, values) {
 }
 
 // "Ann made the bid of 3 and went out with 8." (`names`: the sides' names,
-// `reasons`: scoring/table/words.py's win_reasons).
+// `reasons`: scoring/table/words/wins.py's win_reasons).
 export function winReason(rules, result, names, reasons) {
   return fill(reasons[winCase(rules, result)], {
     winner: names[result.winner],
@@ -162,7 +162,7 @@ export function winReason(rules, result, names, reasons) {
   });
 }
 
-// Where hand `number` stands in a fixed-hands game (scoring/table/words.py's hand_stage):
+// Where hand `number` stands in a fixed-hands game (scoring/table/words/headings.py's hand_stage):
 // "of" before the last hand, "last", "extra" after a tie at the top; null in a game
 // to the target.
 export function handStage(rules, number) {
@@ -172,7 +172,7 @@ export function handStage(rules, number) {
   return number === limit ? "last" : "extra";
 }
 
-// "Hand 5", "Hand 5 of 8", "Extra hand 9" (`stages`: words.py's hand_stage_words).
+// "Hand 5", "Hand 5 of 8", "Extra hand 9" (`stages`: words/headings.py's hand_stage_words).
 export function handLabel(rules, number, stages) {
   const stage = handStage(rules, number);
   const key = stage === null ? "plain" : stage === "extra" ? "extra" : "of";

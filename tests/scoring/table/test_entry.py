@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import engine, vocabulary
-from scoring.table.entry import FULL, NOBODY, HandEntry
+from scoring.table.entry import HandEntry
+from scoring.table.taps import FULL, NOBODY
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di", 4: "Eve", 5: "Finn", 6: "Gus"}
 

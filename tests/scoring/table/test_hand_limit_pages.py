@@ -19,7 +19,8 @@ from scoring import engine
 from scoring.engine.variants import MAX_HAND_LIMIT
 from scoring.games import hands as hand_services
 from scoring.models import Game
-from scoring.table import words
+from scoring.table.words import hands as hand_words
+from scoring.table.words import headings
 from tests.factories import UserFactory, game_factory
 from tests.helpers import error_at
 from tests.scoring.api.helpers import GAMES, game_url, hands_url, play, start
@@ -241,7 +242,7 @@ def test_the_phone_gets_the_limit_and_the_words_of_the_stages(
     data = table_data(page(kate, game))
     assert data["rules"]["hand_limit"] == 3
     assert data["cycle"][0]["title"] == "{hand} · Ann deals · Bob bids first"
-    assert data["words"]["stages"] == words.hand_stage_words()
+    assert data["words"]["stages"] == headings.hand_stage_words()
     assert set(data["words"]["reasons"]) >= {"most_after_last", "tie_broken"}
     ordinary = table_data(page(kate, game_factory(created_by=game.created_by)))
     assert ordinary["rules"]["hand_limit"] is None
@@ -258,14 +259,14 @@ def test_a_moon_made_in_a_fixed_hands_game_does_not_win_at_once(
     hand(game, 1, 13, **moon)
     assert (game.winner, game.scores) == (None, [0, 13])
     rules = engine.make_rules("thirteen", 4, options={"hand_limit": 2})
-    said = words.saved_message(
+    said = hand_words.saved_message(
         game, game.hands.get(number=1), "Bob", ["Ann & Cy", "Bob & Di"], rules
     )
     assert said == "Hand 1 saved: Bob shot the moon and made it."
     # Hand 2: the last; the moon's 13 points count like any others.
     hand(game, 2, 4, ace=0, jack=0, jick=0, high_joker=0)
     assert (game.winner, game.scores) == (1, [4, 13])
-    said = words.saved_message(
+    said = hand_words.saved_message(
         game, game.hands.get(number=2), "Cy", ["Ann & Cy", "Bob & Di"], rules
     )
     assert said.endswith("Bob & Di won the game!")

@@ -15,10 +15,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Game
-from scoring.table.entry import FULL, HandEntry
+from scoring.table.entry import HandEntry
 from scoring.table.offline import offline_data, refusal_templates, rules_data
 from scoring.table.sheet import game_sheet
-from scoring.table.words import win_reasons
+from scoring.table.taps import FULL
+from scoring.table.words.wins import win_reasons
 from tests.factories import UserFactory, game_factory, record
 
 pytestmark = pytest.mark.django_db

@@ -27,9 +27,10 @@ import pytest
 from scoring import engine
 from scoring.engine import HandInput, RuleViolation
 from scoring.engine.auction import check_auction
-from scoring.table import words
 from scoring.table.entry import HandEntry
 from scoring.table.offline import rules_data
+from scoring.table.words import headings
+from scoring.table.words import wins as win_words
 
 ROOT = Path(__file__).resolve().parents[3]
 SCORE_JS = ROOT / "static" / "js" / "offline" / "score.js"
@@ -242,8 +243,8 @@ def generated_games() -> tuple[list[dict], list[dict], int]:
             {
                 "rules": rules_data(rules),
                 "names": names,
-                "reasons": words.win_reasons(),
-                "stages": words.hand_stage_words(),
+                "reasons": win_words.win_reasons(),
+                "stages": headings.hand_stage_words(),
                 "hands": hands,
             }
         )
@@ -282,7 +283,7 @@ def figures_of(
         "waiting": list(engine.waiting_to_go_out(rules, state)),
         "reason": None
         if result.winner is None
-        else words.win_reason(
+        else win_words.win_reason(
             rules,
             winner=result.winner,
             bidding_side=result.bidding_side,
@@ -295,13 +296,13 @@ def figures_of(
         # What the form says of the next hand: "Hand 5 of 8", the last hand's note.
         "next_stage": None
         if state.finished
-        else words.hand_stage(rules, state.hands + 1),
+        else headings.hand_stage(rules, state.hands + 1),
         "next_label": None
         if state.finished
-        else words.hand_label(rules, state.hands + 1),
+        else headings.hand_label(rules, state.hands + 1),
         "next_note": None
         if state.finished
-        else words.hand_note(rules, state.hands + 1),
+        else headings.hand_note(rules, state.hands + 1),
     }
 
 
@@ -340,7 +341,7 @@ def test_the_generated_games_reach_every_case() -> None:
     _, expected, _ = generated_games()
     figures = [f for game in expected for f in game["figures"]]
     cases = {
-        words.win_case(
+        win_words.win_case(
             game["rules"],
             winner=f["winner"],
             bidding_side=f["bidding_side"],
@@ -352,7 +353,7 @@ def test_the_generated_games_reach_every_case() -> None:
         for f in game["figures"]
         if f["winner"] is not None
     }
-    assert cases == set(words.win_reasons())
+    assert cases == set(win_words.win_reasons())
     assert any(not f["made"] for f in figures)
     assert any(f["waiting"] for f in figures)
     wins = [f for f in figures if f["winner"] is not None]
@@ -390,8 +391,8 @@ def test_a_point_credited_to_a_team_counts_for_the_team() -> None:
     game = {
         "rules": rules_data(rules),
         "names": ["Ann & Cy", "Bob & Di"],
-        "reasons": words.win_reasons(),
-        "stages": words.hand_stage_words(),
+        "reasons": win_words.win_reasons(),
+        "stages": headings.hand_stage_words(),
         "hands": [{"hand": hand}],
     }
 

@@ -1,6 +1,7 @@
-"""What the table shows of a game (scoring/table/sheet.py): the sheet, its rows and
-totals, the game cards, the newest hand of the live view, the CSV rows, the preview of a
-hand; all from a game read once by selectors.game_detail, without a query more."""
+"""What the table shows of a game (scoring/table/sheet.py, cards.py, export.py,
+preview.py): the sheet, its rows and totals, the game cards, the newest hand of the
+live view, the CSV rows, the preview of a hand; all from a game read once by
+selectors.game_detail, without a query more."""
 
 import pytest
 from django.db import connection
@@ -8,8 +9,9 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.games import selectors
 from scoring.models import Game
-from scoring.table import sheet
+from scoring.table import cards, export, sheet
 from scoring.table.entry import HandEntry
+from scoring.table.preview import hand_preview
 from tests.factories import game_factory
 
 pytestmark = pytest.mark.django_db
@@ -49,9 +51,9 @@ def test_the_sheet_has_a_row_per_hand_and_the_next_deal(three_hands: Game) -> No
 
 def test_a_team_is_named_by_its_players() -> None:
     game = _read(game_factory(players=4, partnership=True))
-    assert sheet.side_names(game) == ["Ann & Cy", "Bob & Di"]
+    assert cards.side_names(game) == ["Ann & Cy", "Bob & Di"]
     ids = {seat.player.name: seat.player_id for seat in game.seats.all()}
-    assert sheet.game_cards([game])[0]["sides"] == [
+    assert cards.game_cards([game])[0]["sides"] == [
         {
             "name": "Ann & Cy",
             "players": [
@@ -83,7 +85,7 @@ def test_the_live_view_tells_the_newest_hand(three_hands: Game) -> None:
 
 
 def test_the_csv_has_a_header_and_a_row_per_hand(three_hands: Game) -> None:
-    rows = list(sheet.csv_rows(_read(three_hands)))
+    rows = list(export.csv_rows(_read(three_hands)))
     assert [str(cell) for cell in rows[0]] == [
         "Hand",
         "Dealer",
@@ -110,13 +112,13 @@ def test_the_csv_has_a_header_and_a_row_per_hand(three_hands: Game) -> None:
 
 
 def test_a_cell_that_looks_like_a_formula_is_kept_as_text() -> None:
-    assert sheet._cell("=1+1") == "'=1+1"
-    assert sheet._cell("Ann") == "Ann"
-    assert sheet._cell(-2) == -2
+    assert export._cell("=1+1") == "'=1+1"
+    assert export._cell("Ann") == "Ann"
+    assert export._cell(-2) == -2
 
 
 def test_the_preview_says_what_is_still_to_tap(three_hands: Game) -> None:
     game = _read(three_hands)
     shown = sheet.game_sheet(game)
-    preview = sheet.hand_preview(game, shown, _entry(game, shown, {}))
+    preview = hand_preview(game, shown, _entry(game, shown, {}))
     assert preview["missing"]

@@ -1,11 +1,12 @@
-"""The table's sentences (scoring/table/words.py): a saved or corrected hand, the
+"""The table's sentences (scoring/table/words/): a saved or corrected hand, the
 history of corrections, the house rules, a tie at the target."""
 
 import pytest
 
 from scoring.games import convert, selectors
 from scoring.models import Game, HandRevision
-from scoring.table import words
+from scoring.table.words import hands as hand_words
+from scoring.table.words import headings, history, wins
 from tests.factories import game_factory
 
 pytestmark = pytest.mark.django_db
@@ -14,16 +15,16 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di"}
 
 
 def test_the_dealer_steals_by_equalling_the_highest_bid() -> None:
-    assert words.stole([2, "pass", "pass", 2], dealer=3, pitcher=3, bid=2)
-    assert not words.stole([2, "pass", "pass", 3], dealer=3, pitcher=3, bid=3)
-    assert not words.stole(None, dealer=3, pitcher=3, bid=2)
-    assert not words.stole([2, "pass", "pass", "pass"], dealer=3, pitcher=0, bid=2)
+    assert hand_words.stole([2, "pass", "pass", 2], dealer=3, pitcher=3, bid=2)
+    assert not hand_words.stole([2, "pass", "pass", 3], dealer=3, pitcher=3, bid=3)
+    assert not hand_words.stole(None, dealer=3, pitcher=3, bid=2)
+    assert not hand_words.stole([2, "pass", "pass", "pass"], dealer=3, pitcher=0, bid=2)
 
 
 def test_a_saved_hand_says_who_bid_and_how_it_went(three_hands: Game) -> None:
     game = selectors.game_detail(game_id=three_hands.pk, user=None)
     hand = game.hands.all()[0]
-    text = words.saved_message(
+    text = hand_words.saved_message(
         game,
         hand,
         NAMES[hand.pitcher],
@@ -40,27 +41,27 @@ def test_sides_tied_at_the_target_play_on() -> None:
     names = ["Ann", "Bob", "Cy"]
     top = rules.target
     pitcher_only = convert.rules_for(game_factory(players=3))
-    assert words.tied_at_target(pitcher_only, [top, top, 1], names) is None
-    assert words.tied_at_target(rules, [top, top, 1], names) == (
+    assert wins.tied_at_target(pitcher_only, [top, top, 1], names) is None
+    assert wins.tied_at_target(rules, [top, top, 1], names) == (
         f"Ann and Bob tie at {top}: another hand decides."
     )
-    assert words.tied_at_target(rules, [top, top - 1, 1], names) is None
-    assert words.tied_at_target(rules, [top - 1, top - 1, 1], names) is None
+    assert wins.tied_at_target(rules, [top, top - 1, 1], names) is None
+    assert wins.tied_at_target(rules, [top - 1, top - 1, 1], names) is None
 
 
 def test_the_house_rules_name_the_target_and_who_goes_out() -> None:
     rules = convert.rules_for(game_factory())
-    assert words.house_rules(rules)[0] == f"to {rules.target}"
-    assert len(words.house_rules(rules)) == 2
+    assert headings.house_rules(rules)[0] == f"to {rules.target}"
+    assert len(headings.house_rules(rules)) == 2
 
 
 def test_a_winner_that_stays_is_said_in_the_right_number() -> None:
     assert (
-        words.still_wins("Ann", partnership=False, hand=9)
+        hand_words.still_wins("Ann", partnership=False, hand=9)
         == "Ann still wins the game, in hand 9."
     )
     assert (
-        words.still_wins("Ann & Cy", partnership=True, hand=9)
+        hand_words.still_wins("Ann & Cy", partnership=True, hand=9)
         == "Ann & Cy still win the game, in hand 9."
     )
 
@@ -68,13 +69,13 @@ def test_a_winner_that_stays_is_said_in_the_right_number() -> None:
 def test_a_correction_lists_what_changed() -> None:
     before = {"pitcher": 0, "bid": 2, "awards": {"low": 1}, "trump": None}
     after = {"pitcher": 1, "bid": 3, "awards": {"low": 2}, "trump": "hearts"}
-    assert words._hand_changes(before, after, NAMES) == [
+    assert history._hand_changes(before, after, NAMES) == [
         "pitcher Ann → Bob",
         "bid 2 → 3",
         "trump not given → hearts",
         "Low Bob → Cy",
     ]
-    assert words._hand_changes(before, before, NAMES) == ["nothing changed"]
+    assert history._hand_changes(before, before, NAMES) == ["nothing changed"]
 
 
 def test_an_undo_says_what_the_hand_was() -> None:
@@ -83,7 +84,7 @@ def test_an_undo_says_what_the_hand_was() -> None:
         action=HandRevision.Action.UNDO,
         before={"pitcher": 2, "bid": 3, "made": False},
     )
-    [change] = words.revision_changes([undo], NAMES)
+    [change] = history.revision_changes([undo], NAMES)
     assert change["title"] == "Hand 4 undone"
     assert change["details"] == ["it was Cy bid 3, set back"]
     assert change["by"] is None
@@ -103,7 +104,7 @@ def _reason(variant: str = "auction", **options: object) -> object:
     names = ["Ann & Cy", "Bob & Di"] if partnership else ["Ann", "Bob", "Cy", "Di"]
 
     def reason(winner: int, bidding: int, bid: int, made: bool, scores: list) -> str:
-        return words.win_reason(
+        return wins.win_reason(
             rules,
             winner=winner,
             bidding_side=bidding,

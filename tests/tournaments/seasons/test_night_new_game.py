@@ -17,7 +17,7 @@ from pitchclub.models import Club
 from pitchclub.services import clubs as club_services
 from scoring.models import Game
 from tests.helpers import signed_in
-from tests.scoring.table.test_new_game import form_data
+from tests.scoring.start.test_new_game import form_data
 from tests.tournaments.conftest import People
 from tournaments.models import Night, NightGame, Season
 from tournaments.seasons import services as seasons

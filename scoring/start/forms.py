@@ -1,6 +1,8 @@
-"""Forms of the scorekeeper's pages: they parse what was typed; the rules are checked
-by scoring.engine (through the services), whose refusals come back next to the field
-they name."""
+"""The new-game page's forms: the table (variant, club, players, first dealer, solo or
+partners, a night) and each variant's options of RULES.md, with their defaults. They
+parse what was typed; the rules are checked by scoring.engine (through the
+services), whose refusals come back next to the field they name. Tournaments start
+their games with the same options' forms."""
 
 import re
 from typing import Any
@@ -14,18 +16,17 @@ from pitchclub import selectors as club_selectors
 from pitchclub.forms import WholeNumberField
 from pitchclub.models import Club
 from pitchclub.text import parse_whole_number
-from scoring.engine import MAX_PLAYERS, OPTION_DEFAULTS, RuleViolation, Variant
+from scoring.engine import OPTION_DEFAULTS, RuleViolation, Variant
 from scoring.engine.variants import MAX_TARGET
 from scoring.games.services import PLAYER_NAME_MAX
 from scoring.refusals import TableNames, sentence
-from scoring.vocabulary import VARIANT_LABELS
+from scoring.vocabulary import MAX_SEATS, VARIANT_LABELS
 
 # Seven name boxes, the most Auction Pitch allows, of which four show at first: the
 # page's CSS shows the next box once the last visible one has a name, and empty boxes
 # are left out wherever they are. Adding a player is typing a name, removing one is
 # clearing it: no "add"/"remove" button to aim a thumb at, no round trip, and it works
 # without JavaScript (browsers without CSS :has() simply show all seven boxes).
-MAX_SEATS = MAX_PLAYERS
 SEATS_SHOWN = 4
 
 NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."

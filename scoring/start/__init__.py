@@ -1,0 +1,1 @@
+"""Starting a game: the new-game page and its form, with every option of RULES.md."""

@@ -1,0 +1,226 @@
+"""The table page: the totals, the score sheet, the next hand's entry form for the
+game's scorekeepers and the history of corrections; recording a hand, and the table
+again after a refused hand, another phone's hand under the same number or an undo
+on another phone."""
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_safe
+
+from pitchclub.text import parse_whole_number
+from scoring.games import hands as hand_services
+from scoring.games import selectors, services
+from scoring.models import Game
+from scoring.refusals import RuleViolation
+from scoring.table import share
+from scoring.table import sheet as sheets
+from scoring.table.entry import HandEntry
+from scoring.table.panels import game_panels
+from scoring.table.views.shared import (
+    editable_game,
+    entry_for,
+    posted_entry,
+    preview_response,
+    readable_game,
+)
+from scoring.table.words import flashes
+
+# A hand number posted by the page: far more digits than any game's hands.
+HAND_NUMBER_DIGITS = 6
+
+
+def _table_context(
+    request: HttpRequest, game: Game, entry: HandEntry | None = None
+) -> dict[str, Any]:
+    sheet = sheets.game_sheet(game)
+    # An abandoned game is read-only until it is resumed.
+    editable = not game.abandoned and selectors.game_editable_by(
+        game=game, user=request.user
+    )
+    if editable and game.winner is None and entry is None:
+        entry = entry_for(request, game, sheet)
+    context = sheets.table_context(
+        game,
+        sheet,
+        editable=editable,
+        entry=entry,
+        revisions=selectors.revision_list(game_id=game.pk),
+        log=selectors.game_log(game_id=game.pk),
+    )
+    context["manageable"] = selectors.game_manageable_by(game=game, user=request.user)
+    panels = game_panels(request, game, editable=editable)
+    context["panels"] = panels
+    # A match's game is followed by the match's next game, not a club game.
+    context["rematch"] = (
+        game.winner is not None
+        and editable
+        and not any(panel.replaces_rematch for panel in panels)
+    )
+    if context["rematch"]:
+        # "New game, same players" offers who deals first: by default the deal
+        # goes on to the left.
+        dealer = services.rematch_dealer(game)
+        context["rematch_dealer"] = dealer
+        context["rematch_dealer_name"] = sheet["seat_names"][dealer]
+    return context
+
+
+@require_safe
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The table: totals, the next hand's entry form for its scorekeepers, the
+    sheet, the history of corrections."""
+    game = readable_game(game_id, request.user)
+    context = _table_context(request, game)
+    context.update(share.share_context(request, game))
+    return render(request, "scoring/game.html", context)
+
+
+def _table_response(
+    request: HttpRequest, game: Game, entry: HandEntry | None, status: int = 200
+) -> HttpResponse:
+    context = _table_context(request, game, entry)
+    if request.htmx:
+        return render(request, "scoring/game.html#table", context, status=status)
+    context.update(share.share_context(request, game))
+    return render(request, "scoring/game.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The entry form posts here: `action` save records the hand; preview, full,
+    quick and rest-<side> only redraw the form (with JavaScript: only its preview).
+    A GET (this address reloaded after a refused hand, without JavaScript) goes
+    back to the game."""
+    if request.method != "POST":
+        return redirect("scoring:game", game_id=game_id)
+    game = editable_game(request, game_id)
+    if game.winner is not None:
+        messages.info(request, flashes.game_over())
+        return _table_response(request, game, None, status=409)
+    if game.abandoned:
+        messages.error(request, RuleViolation("game_abandoned", "status").message)
+        return _table_response(request, game, None, status=409)
+    sheet = sheets.game_sheet(game)
+    entry, action = posted_entry(request, game, sheet)
+    if action == "restore":
+        # "Use this phone's taps for the next hand", after another phone was quicker.
+        entry.errors.append(flashes.restored_taps(entry.number))
+    if action != "save":
+        if request.htmx and action == "preview":
+            return preview_response(request, game, sheet, entry)
+        return _table_response(request, game, entry)
+    return _save_hand(request, game, entry)
+
+
+def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpResponse:
+    hand = entry.hand_input()
+    posted = request.POST.get("number", "").strip()
+    # The page sends the number of the hand it shows, so that a hand another phone
+    # recorded meanwhile is not saved twice; none (an old page) means the next one.
+    number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
+    if posted and number is None:
+        entry.errors.append(flashes.number_not_whole())
+    if hand is None or entry.has_errors:
+        return _table_response(request, game, entry, status=422)
+    try:
+        game, written = hand_services.hand_record(
+            game_id=game.pk,
+            hand=hand,
+            number=number,
+            client_id=uuid.UUID(entry.client_id),
+            by=request.user,
+        )
+    except RuleViolation as refusal:
+        return _refused(request, game, entry, number, refusal)
+    game = readable_game(game.pk, request.user)
+    if written:
+        messages.success(request, sheets.saved_message(game, entry))
+    else:
+        messages.info(request, flashes.already_saved(number or entry.number))
+    if not request.htmx:
+        return redirect("scoring:game", game_id=game.pk)
+    return _table_response(request, game, None, status=201 if written else 200)
+
+
+def _refused(
+    request: HttpRequest,
+    game: Game,
+    entry: HandEntry,
+    number: int | None,
+    refusal: RuleViolation,
+) -> HttpResponse:
+    """The table again after a hand was refused: a hand undone meanwhile, another
+    phone's hand under the same number (409), or the rules' refusal by the form."""
+    if refusal.code == "hand_undone":
+        return _table_response(request, game, _undone(request, game, refusal), 409)
+    if refusal.code == "number_conflict":
+        game = readable_game(game.pk, request.user)
+        if number is not None and 1 <= number <= game.hand_count:
+            return _table_response(
+                request, game, _conflict(request, game, entry, number), 409
+            )
+        undone = _undone_before(game, number)
+        if undone:
+            # Another phone undid the hand(s) before this one: told as such, with
+            # this phone's taps one tap from the form for the next hand.
+            return _table_response(
+                request, game, _undo_race(request, game, entry, number, undone), 409
+            )
+        # A number past the next hand: no other phone to blame, only a gap.
+        entry.add_refusal(refusal)
+        return _table_response(request, game, entry, status=409)
+    entry.add_refusal(refusal)
+    return _table_response(request, game, entry, status=422)
+
+
+def _conflict(
+    request: HttpRequest, game: Game, mine: HandEntry, number: int
+) -> HandEntry:
+    """Another phone recorded hand `number`, which this one was saving (most likely
+    the same deal): a fresh entry for the next hand, saying what the other phone
+    recorded, with one tap to use this phone's taps for the next hand instead."""
+    theirs = game.hands.all()[number - 1]
+    entry = entry_for(request, game, sheets.game_sheet(game))
+    entry.conflict = sheets.conflict_note(mine, theirs)
+    return entry
+
+
+def _undone_before(game: Game, number: int | None) -> list[int]:
+    """The hands between the game's last and hand `number` that were undone: a phone
+    saving hand 8 after another phone undid hand 7 (issue 11)."""
+    if number is None or number <= game.hand_count + 1:
+        return []
+    undone = set(
+        selectors.revision_list(game_id=game.pk)
+        .filter(action="undo", hand_number__gt=game.hand_count, hand_number__lt=number)
+        .values_list("hand_number", flat=True)
+    )
+    between = set(range(game.hand_count + 1, number))
+    return sorted(between) if between <= undone else []
+
+
+def _undo_race(
+    request: HttpRequest, game: Game, mine: HandEntry, number: int, undone: list[int]
+) -> HandEntry:
+    """This phone saved hand `number` after another phone undid the hands before it:
+    a fresh entry for the next hand, saying so, with this phone's taps offered for
+    it (the phone keeps them for later otherwise)."""
+    entry = entry_for(request, game, sheets.game_sheet(game))
+    entry.conflict = sheets.undo_race_note(mine, number, undone)
+    return entry
+
+
+def _undone(request: HttpRequest, game: Game, refusal: RuleViolation) -> HandEntry:
+    """The hand this phone sent had been recorded and then undone (on another phone,
+    or this one before its answer came back): it is not recorded again. A fresh
+    entry for the next hand, saying so; the page's data attributes tell the offline
+    queue to drop its copy."""
+    entry = entry_for(request, game, sheets.game_sheet(game))
+    entry.undone = {"number": refusal.hand, "message": refusal.message}
+    return entry

@@ -1,0 +1,54 @@
+"""The CSV export's header and cells (scoring.table.export.csv_rows)."""
+
+from django.utils.translation import gettext
+
+
+def csv_hand() -> str:
+    return gettext("Hand")
+
+
+def csv_dealer() -> str:
+    return gettext("Dealer")
+
+
+def csv_auction() -> str:
+    return gettext("Auction")
+
+
+def csv_pitcher() -> str:
+    return gettext("Pitcher")
+
+
+def csv_bid() -> str:
+    return gettext("Bid")
+
+
+def csv_made() -> str:
+    return gettext("Made")
+
+
+def csv_trump() -> str:
+    return gettext("Trump")
+
+
+def csv_change(side: str) -> str:
+    """The column of what one hand added to a side's score."""
+    return gettext("%(side)s: this hand") % {"side": side}
+
+
+def csv_total(side: str) -> str:
+    """The column of a side's score after each hand."""
+    return gettext("%(side)s: running total") % {"side": side}
+
+
+def csv_winner() -> str:
+    return gettext("Game winner")
+
+
+def yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
+
+
+def team_credit(side: str) -> str:
+    """A point credited to a team without naming the partner: "Ann & Cy (team)"."""
+    return gettext("%(side)s (team)") % {"side": side}
