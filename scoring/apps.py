@@ -45,7 +45,7 @@ class ScoringConfig(AppConfig):
         # The club page's recent games and the profile's games.
         core_panels.register_club_panel(club_games, order=100, name="scoring.games")
         core_panels.register_club_panel(
-            club_leaders, order=110, name="scoring.stats.leaderboard"
+            club_leaders, order=110, name="scoring.leaderboard"
         )
         core_panels.register_profile_panel(
             profile_games, order=100, name="scoring.games"

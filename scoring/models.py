@@ -3,6 +3,8 @@
 Scores are computed by `scoring.engine` and written here by `scoring.games.services`; a
 Game row keeps its current scores, status and winner so that lists of games need no
 replay.
+
+One module, the app's models (docs/architecture.md), so that migrations never move.
 """
 
 from django.conf import settings

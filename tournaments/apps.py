@@ -64,7 +64,7 @@ class TournamentsConfig(AppConfig):
         core_panels.register_club_panel(
             season_views.club_seasons_panel,
             order=120,
-            name="tournaments.seasons.services",
+            name="tournaments.seasons",
         )
         # A player's statistics and the club's leaderboard narrowed to a season
         # (`?season=id`); the games archives to a season or a night (`?night=id`),

@@ -3,6 +3,8 @@
 What a draw is (who meets whom, who moves on) is computed by `tournaments.pairing`
 and written here by `tournaments.brackets.draw`; the rows keep the draw, each
 match's status, wins, scores and winner, so a bracket is read without replaying it.
+
+One module, the app's models (docs/architecture.md), so that migrations never move.
 """
 
 from django.conf import settings as django_settings

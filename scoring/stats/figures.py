@@ -9,6 +9,10 @@ no player and counts for no one (only for the team's score).
 
 The games are those of the statistics' filters (scoring.stats.filters: the
 archive's, and `season`, a scope another app supplies: scoring.games.scopes).
+
+One indivisible thing, a little over 400 lines: the figures' dataclasses and the one
+statement that fills them, whose parts (`_parts`) and readers name each other's
+columns.
 """
 
 from dataclasses import dataclass, field
