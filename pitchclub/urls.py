@@ -26,8 +26,8 @@ redoc_csp = csp_update(
 # Each app's API paths, in the one `api` namespace, with the schema and its docs.
 api_v1 = [
     path("", include("scoring.api.urls")),
-    path("", include("pitchclub.accounts.api_urls")),
-    path("", include("pitchclub.clubs.api_urls")),
+    path("", include("pitchclub.accounts.api.urls")),
+    path("", include("pitchclub.clubs.api.urls")),
     path("", include("tournaments.api.urls")),
     path("schema/", SpectacularAPIView.as_view(api_version="v1"), name="schema"),
     path(

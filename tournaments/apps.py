@@ -40,8 +40,8 @@ class TournamentsConfig(AppConfig):
         )
         # League seasons: their refusals, a game started for a night, the club
         # page's "Seasons" panel.
-        from tournaments.seasons import scopes as seasons
-        from tournaments.seasons import views as season_views
+        from tournaments.seasons import panels as season_panels
+        from tournaments.seasons import scopes as season_scopes
         from tournaments.seasons.refusals import SEASON_CONFLICTS, SeasonRefusal
         from tournaments.seasons.services import game_joins_night
 
@@ -62,7 +62,7 @@ class TournamentsConfig(AppConfig):
             night_game, order=110, name="tournaments.night_game"
         )
         core_panels.register_club_panel(
-            season_views.club_seasons_panel,
+            season_panels.club_seasons_panel,
             order=120,
             name="tournaments.seasons",
         )
@@ -74,10 +74,10 @@ class TournamentsConfig(AppConfig):
 
         scopes.register_scope(
             "season",
-            seasons.season_scope,
+            season_scopes.season_scope,
             label="Season",
-            club_choices=season_views.club_season_choices,
+            club_choices=season_scopes.club_season_choices,
         )
-        scopes.register_scope("night", seasons.night_scope, label="Night")
-        archive.register_scope_title("season", seasons.season_title)
-        archive.register_scope_title("night", seasons.night_title)
+        scopes.register_scope("night", season_scopes.night_scope, label="Night")
+        archive.register_scope_title("season", season_scopes.season_title)
+        archive.register_scope_title("night", season_scopes.night_title)

@@ -18,6 +18,7 @@ from tournaments.models import Tournament
 
 NO_CLUB = "No such club, or it is private."
 NO_TOURNAMENT = "No such tournament, or its club is private."
+KEEPERS_ONLY = "Only {club}'s organisers and scorekeepers can {what}."
 
 
 def club_for(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:

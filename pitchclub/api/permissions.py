@@ -1,7 +1,7 @@
 """The API's request-level checks, shared by every app's API views: who the caller
 is (signed in or not), which clubs they may see, and whether their role in a club
 allows a write; with the schema's words for those refusals (NO_CLUB, NOT_ORGANISER,
-NOT_KEEPER). Who may see and do what is decided by pitchclub.selectors; these turn
+NOT_KEEPER). Who may see and do what is decided by pitchclub.permissions; these turn
 its answers into 401s, 403s and 404s."""
 
 from typing import Any

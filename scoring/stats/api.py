@@ -152,6 +152,17 @@ def stats_payload(figures: stats.PlayerStats) -> dict[str, Any]:
     }
 
 
+def _refuse_empty(request: Request) -> None:
+    """A page's form sends empty boxes; the API takes a filter with a value."""
+    empty = {
+        name: [f"Give {name} a value, or leave it out."]
+        for name in filters.FILTERS
+        if name in request.query_params and not request.query_params[name]
+    }
+    if empty:
+        raise ValidationError(empty)
+
+
 class PlayerStatsAPI(APIView):
     @extend_schema(
         operation_id="player_stats",
@@ -176,14 +187,7 @@ class PlayerStatsAPI(APIView):
             player = filters.visible_player(player_id=player_id, user=request.user)
         except Player.DoesNotExist as missing:
             raise Http404("No such player.") from missing
-        # A page's form sends empty boxes; the API takes a filter with a value.
-        empty = {
-            name: [f"Give {name} a value, or leave it out."]
-            for name in filters.FILTERS
-            if name in request.query_params and not request.query_params[name]
-        }
-        if empty:
-            raise ValidationError(empty)
+        _refuse_empty(request)
         found = filters.stats_filter(request.query_params, request.user)
         if not found.is_valid():
             raise ValidationError(found.errors)

@@ -2,8 +2,8 @@
 form, the API's input, the models and the services agree."""
 
 from pitchclub import vocabulary
-from pitchclub.clubs.apis.invites import InviteCreateInput
-from pitchclub.clubs.apis.roster import RosterQueryInput
+from pitchclub.clubs.api.invites import InviteCreateInput
+from pitchclub.clubs.api.roster import RosterQueryInput
 from pitchclub.clubs.forms import InviteForm
 from pitchclub.models import Club, Player, Role
 

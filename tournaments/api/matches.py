@@ -1,6 +1,8 @@
 """A tournament's matches and rounds at the API edge: start a match's next game,
 enter a result played on paper, draw the next round."""
 
+from typing import Any
+
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -25,7 +27,7 @@ from tournaments.api.access import (
 from tournaments.api.serializers import MatchGameOutput, TournamentOutput
 from tournaments.brackets import draw
 from tournaments.matches import services as match_services
-from tournaments.models import Match
+from tournaments.models import Match, Tournament
 from tournaments.nights import services as night_services
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -79,6 +81,34 @@ class MatchGameAPI(APIView):
         return Response(payload, status=status.HTTP_201_CREATED)
 
 
+def _enter_result(
+    tournament: Tournament, match_id: int, given: dict[str, Any], by: Any
+) -> None:
+    """A paper result: a progressive table's scores (and no winner), or a match's
+    winner (and its scores, if given)."""
+    try:
+        if tournament.format == PROGRESSIVE:
+            night_services.table_result_enter(
+                tournament_id=tournament.pk,
+                match_id=match_id,
+                scores=given.get("scores"),
+                winner=given.get("winner"),
+                by=by,
+            )
+        elif "winner" not in given:
+            raise ValidationError({"winner": ["Give the winning entrant's id."]})
+        else:
+            match_services.match_result_enter(
+                tournament_id=tournament.pk,
+                match_id=match_id,
+                winner=given["winner"],
+                scores=given.get("scores"),
+                by=by,
+            )
+    except Match.DoesNotExist as missing:
+        raise Http404("No such match in this tournament.") from missing
+
+
 class MatchResultAPI(APIView):
     @extend_schema(
         operation_id="tournament_match_result_create",
@@ -107,28 +137,7 @@ class MatchResultAPI(APIView):
         check_organiser(request, tournament.club)
         data = MatchResultInput(data=request.data)
         data.is_valid(raise_exception=True)
-        given = data.validated_data
-        try:
-            if tournament.format == PROGRESSIVE:
-                night_services.table_result_enter(
-                    tournament_id=tournament.pk,
-                    match_id=match_id,
-                    scores=given.get("scores"),
-                    winner=given.get("winner"),
-                    by=request.user,
-                )
-            elif "winner" not in given:
-                raise ValidationError({"winner": ["Give the winning entrant's id."]})
-            else:
-                match_services.match_result_enter(
-                    tournament_id=tournament.pk,
-                    match_id=match_id,
-                    winner=given["winner"],
-                    scores=given.get("scores"),
-                    by=request.user,
-                )
-        except Match.DoesNotExist as missing:
-            raise Http404("No such match in this tournament.") from missing
+        _enter_result(tournament, match_id, data.validated_data, request.user)
         return tournament_response(tournament.pk)
 
 

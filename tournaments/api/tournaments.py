@@ -163,6 +163,26 @@ class TournamentListQuery(StrictInput):
 # --- Views --------------------------------------------------------------------------
 
 
+# The schema's example of a new tournament.
+CREATE_EXAMPLE = OpenApiExample(
+    "Teams of two, single elimination",
+    value={
+        "club": "thursday-night-pitch",
+        "name": "Spring Cup",
+        "format": "single_elimination",
+        "variant": "auction",
+        "team_size": 2,
+        "options": {"target": 11},
+        "settings": {"third_place": True},
+        "entrants": [
+            {"name": "Aces", "players": ["Ann", "Cy"]},
+            {"name": "Kings", "players": ["Bob", "Di"]},
+        ],
+    },
+    request_only=True,
+)
+
+
 class TournamentsAPI(APIView):
     """List tournaments (newest first) or create one."""
 
@@ -212,25 +232,7 @@ class TournamentsAPI(APIView):
             **KEEPERS_ONLY,
         },
         summary="Create a tournament; its first round is drawn at once",
-        examples=[
-            OpenApiExample(
-                "Teams of two, single elimination",
-                value={
-                    "club": "thursday-night-pitch",
-                    "name": "Spring Cup",
-                    "format": "single_elimination",
-                    "variant": "auction",
-                    "team_size": 2,
-                    "options": {"target": 11},
-                    "settings": {"third_place": True},
-                    "entrants": [
-                        {"name": "Aces", "players": ["Ann", "Cy"]},
-                        {"name": "Kings", "players": ["Bob", "Di"]},
-                    ],
-                },
-                request_only=True,
-            )
-        ],
+        examples=[CREATE_EXAMPLE],
     )
     def post(self, request: Request) -> Response:
         signed_in(request)

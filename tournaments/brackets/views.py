@@ -25,8 +25,6 @@ from tournaments.models import Tournament
 from tournaments.refusals import TournamentRefusal
 from tournaments.words import unit
 
-KEEPERS_ONLY = "Only {club}'s organisers and scorekeepers can {what}."
-
 
 def _new_forms(
     request: HttpRequest, club: Club
@@ -78,7 +76,7 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     everything kept. Created: the tournament's page."""
     club, access = pages.club_for(request, slug)
     if not access.can_keep_score:
-        why = KEEPERS_ONLY.format(club=club.name, what="run its tournaments")
+        why = pages.KEEPERS_ONLY.format(club=club.name, what="run its tournaments")
         return pages.forbidden(request, club, access, why)
     form, options_forms = _new_forms(request, club)
     if request.method == "POST":
@@ -111,7 +109,9 @@ def round_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     club = tournament.club
     access = permissions.club_access(club=club, user=request.user)
     if not access.can_keep_score:
-        why = KEEPERS_ONLY.format(club=club.name, what="draw its tournaments' rounds")
+        why = pages.KEEPERS_ONLY.format(
+            club=club.name, what="draw its tournaments' rounds"
+        )
         return pages.forbidden(request, club, access, why)
     try:
         draw.round_draw(tournament_id=tournament.pk, by=request.user)

@@ -21,7 +21,6 @@ from django.views.decorators.http import (
 from pitchclub import permissions
 from scoring.engine import RuleViolation
 from tournaments import pages
-from tournaments.brackets.views import KEEPERS_ONLY
 from tournaments.matches import services
 from tournaments.matches.forms import PaperResultForm
 from tournaments.matches.page import NO_MATCH, match_page
@@ -76,7 +75,7 @@ def _start(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpR
     club = tournament.club
     access = permissions.club_access(club=club, user=request.user)
     if not access.can_keep_score:
-        why = KEEPERS_ONLY.format(club=club.name, what="start its matches' games")
+        why = pages.KEEPERS_ONLY.format(club=club.name, what="start its matches' games")
         return pages.forbidden(request, club, access, why)
     try:
         game, _ = services.match_game_start(

@@ -3,6 +3,8 @@ and seat round 1, the board of tables (which have finished, their scores, paper
 results), "Next round" when all are done, late arrivals and leavers, the tally
 in prize order, and printable table cards with each table's QR code."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models.functions import Lower
@@ -61,6 +63,32 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"{T}_new.html", context, status=status)
 
 
+def _add_score_forms(night: night_board.Night, access: ClubAccess) -> None:
+    """Each table still playing gets its paper scores' form, for an organiser."""
+    forms = {}
+    if access.can_manage:
+        for card in night.tables:
+            if card.status != "completed":
+                forms[card.id] = TableScoresForm(
+                    prefix=f"t{card.id}", sides=[name for name, _ in card.sides]
+                )
+    for card in night.tables:
+        card.form = forms.get(card.id)  # type: ignore[attr-defined]
+
+
+def _leaving(night: night_board.Night, wanted_leave: str) -> dict[str, Any] | None:
+    """Who is going home: "Goes home" asks first (?leave=<entrant>), and the
+    confirmation names them."""
+    return next(
+        (
+            player
+            for player in night.players
+            if str(player["id"]) == wanted_leave and not player["left"]
+        ),
+        None,
+    )
+
+
 def night_page(
     request: HttpRequest, tournament: Tournament, access: ClubAccess
 ) -> HttpResponse:
@@ -72,25 +100,8 @@ def night_page(
     data = selectors.tournament_read(tournament)
     wanted = request.GET.get("round", "")
     night = night_board.build(data, int(wanted) if wanted.isdigit() else None)
-    forms = {}
-    if access.can_manage:
-        for card in night.tables:
-            if card.status != "completed":
-                forms[card.id] = TableScoresForm(
-                    prefix=f"t{card.id}", sides=[name for name, _ in card.sides]
-                )
-    for card in night.tables:
-        card.form = forms.get(card.id)  # type: ignore[attr-defined]
-    # "Goes home" asks first (?leave=<entrant>): the confirmation names them.
-    wanted_leave = request.GET.get("leave", "")
-    leaving = next(
-        (
-            player
-            for player in night.players
-            if str(player["id"]) == wanted_leave and not player["left"]
-        ),
-        None,
-    )
+    _add_score_forms(night, access)
+    leaving = _leaving(night, request.GET.get("leave", ""))
     context = {
         "tournament": tournament,
         "club": tournament.club,

@@ -14,10 +14,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from pitchclub import permissions
+from pitchclub.models import Club
 from scoring.archive.scopes import ScopeTitle
-from scoring.games.scopes import ScopeRefused
+from scoring.games.scopes import ScopeChoice, ScopeRefused
 from scoring.models import Game
 from tournaments.models import Night, Season
+from tournaments.seasons import selectors
 from tournaments.seasons.selectors import season_games
 
 
@@ -92,3 +94,14 @@ def night_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
         ),
         reverse("tournaments:night", args=[night.season_id, night.pk]),
     )
+
+
+def club_season_choices(club: Club) -> list[ScopeChoice]:
+    """Scoring's leaderboard's seasons (the "season" scope's `club_choices`): the
+    club's, latest first, each with its page (1 query)."""
+    return [
+        ScopeChoice(
+            str(season.pk), season.name, reverse("tournaments:season", args=[season.pk])
+        )
+        for season in selectors.club_seasons(club=club).only("pk", "name")
+    ]

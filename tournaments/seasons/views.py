@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.views.decorators.http import (
@@ -24,10 +23,8 @@ from django.views.decorators.http import (
 
 from pitchclub import permissions
 from pitchclub.models import Club
-from pitchclub.panels import Panel
 from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
-from scoring.games.scopes import ScopeChoice
 from scoring.table.cards import game_cards
 from tournaments.models import Night, Season
 from tournaments.refusals import TournamentRefusal
@@ -37,25 +34,6 @@ from tournaments.seasons.refusals import SeasonRefusal
 
 T = "tournaments/"
 NO_SEASON = "No such season, or its club is private."
-
-
-def club_seasons_panel(request: HttpRequest, club: Club, access: ClubAccess) -> Panel:
-    """The club page's "Seasons": the club's seasons, latest first (1 query)."""
-    return Panel(
-        f"{T}seasons_panel.html",
-        {"seasons": list(selectors.club_seasons(club=club)), "access": access},
-    )
-
-
-def club_season_choices(club: Club) -> list[ScopeChoice]:
-    """Scoring's leaderboard's seasons (the "season" scope's `club_choices`): the
-    club's, latest first, each with its page (1 query)."""
-    return [
-        ScopeChoice(
-            str(season.pk), season.name, reverse("tournaments:season", args=[season.pk])
-        )
-        for season in selectors.club_seasons(club=club).only("pk", "name")
-    ]
 
 
 def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:

@@ -14,7 +14,7 @@ from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_accept, invite_create
 from tests.factories import UserFactory
 from tests.helpers import signed_in
-from tests.pitchclub.clubs.apis.helpers import CLUBS, client_for
+from tests.pitchclub.clubs.api.helpers import CLUBS, client_for
 
 pytestmark = pytest.mark.django_db
 

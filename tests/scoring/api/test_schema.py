@@ -23,7 +23,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core import NotSet
 from schemathesis.core.parameters import ParameterLocation
 
-from pitchclub.clubs.apis import clubs, invites, members, roster
+from pitchclub.clubs.api import clubs, invites, members, roster
 from pitchclub.models import Membership, Role
 from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_create

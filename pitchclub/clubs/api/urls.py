@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from pitchclub.clubs.apis import clubs, invites, members, roster
+from pitchclub.clubs.api import clubs, invites, members, roster
 
 urlpatterns = [
     path("clubs/", clubs.ClubsAPI.as_view(), name="clubs"),

@@ -15,7 +15,7 @@ from pitchclub.services.players import guest_add
 from scoring.models import Game
 from tests.factories import UserFactory
 from tests.helpers import error_at
-from tests.pitchclub.clubs.apis.helpers import GAMES, JOIN, client_for, club_url
+from tests.pitchclub.clubs.api.helpers import GAMES, JOIN, client_for, club_url
 
 pytestmark = pytest.mark.django_db
 

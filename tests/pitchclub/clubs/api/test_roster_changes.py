@@ -11,7 +11,7 @@ from pitchclub.services.players import guest_add
 from scoring.games import services as scoring
 from tests.factories import UserFactory
 from tests.helpers import error_at
-from tests.pitchclub.clubs.apis.helpers import client_for, club_url, member
+from tests.pitchclub.clubs.api.helpers import client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

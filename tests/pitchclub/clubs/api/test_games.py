@@ -13,7 +13,7 @@ from pitchclub.services.players import guest_add
 from scoring.models import Game
 from tests.factories import UserFactory
 from tests.helpers import error_at
-from tests.pitchclub.clubs.apis.helpers import GAMES, client_for, club_url, member
+from tests.pitchclub.clubs.api.helpers import GAMES, client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from pitchclub.services.invites import invite_create
 from pitchclub.services.players import guest_add
 from pitchclub.wsgi import application
 from tests.factories import UserFactory
-from tests.pitchclub.clubs.apis.helpers import member
+from tests.pitchclub.clubs.api.helpers import member
 
 pytestmark = pytest.mark.django_db
 

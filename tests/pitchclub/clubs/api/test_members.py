@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 from pitchclub.models import Club, Role
 from tests.factories import UserFactory
 from tests.helpers import error_at
-from tests.pitchclub.clubs.apis.helpers import client_for, club_url, member
+from tests.pitchclub.clubs.api.helpers import client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

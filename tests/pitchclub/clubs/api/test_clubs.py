@@ -11,7 +11,7 @@ from pitchclub.services.clubs import club_create
 from pitchclub.vocabulary import DESCRIPTION_MAX
 from tests.factories import UserFactory
 from tests.helpers import error_at
-from tests.pitchclub.clubs.apis.helpers import CLUBS, client_for, club_url, member
+from tests.pitchclub.clubs.api.helpers import CLUBS, client_for, club_url, member
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from pitchclub.accounts.apis import TokenAPI
+from pitchclub.accounts.api.views import TokenAPI
 
 urlpatterns = [
     path("auth/token/", TokenAPI.as_view(), name="token"),
