@@ -4,15 +4,14 @@ API answer), the refusal page of someone who may not act, and the table link's
 QR code. The pages of brackets, matches and nights import it; it imports none
 of them."""
 
-import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from pitchclub import permissions
 from pitchclub.models import Club
 from pitchclub.permissions import ClubAccess
+from pitchclub.qr import qr_svg
 from tournaments import selectors
 from tournaments.models import Tournament
 
@@ -50,19 +49,5 @@ def forbidden(
 
 
 def table_qr(url: str, table: int | None) -> SafeString:
-    """The table link as an inline SVG QR code, black on white whatever the page's
-    theme (scanners expect dark modules); sized by CSS (as scoring/table/share.py)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=1,
-        border=4,
-        dark="#000",
-        light="#fff",
-        svgclass="qr-code",
-        lineclass=None,
-        omitsize=True,
-    )
-    label = format_html(
-        '<svg role="img" aria-label="{}" ', f"QR code of table {table}'s link {url}"
-    )
-    # segno's markup holds only path data and colours, nothing taken from users.
-    return mark_safe(svg.replace("<svg ", label, 1))
+    """The table link as an inline SVG QR code."""
+    return qr_svg(url, f"QR code of table {table}'s link {url}")

@@ -4,12 +4,11 @@ version the live view polls with. Used by the table page and the live view."""
 from datetime import datetime
 from typing import Any
 
-import segno
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
+from pitchclub.qr import qr_svg
 from scoring.models import Game
 
 
@@ -20,22 +19,8 @@ def live_version(updated_at: datetime, hand_count: int) -> str:
 
 
 def live_qr(url: str) -> SafeString:
-    """The link as an inline SVG QR code, black on white whatever the page's theme
-    (scanners expect dark modules); sized by CSS, no style attribute (CSP)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=1,
-        border=4,
-        dark="#000",
-        light="#fff",
-        svgclass="qr-code",
-        lineclass=None,
-        omitsize=True,
-    )
-    label = format_html(
-        '<svg role="img" aria-label="{}" ', f"QR code of the live score link {url}"
-    )
-    # segno's markup holds only path data and colours, nothing taken from users.
-    return mark_safe(svg.replace("<svg ", label, 1))
+    """The live score link as an inline SVG QR code."""
+    return qr_svg(url, f"QR code of the live score link {url}")
 
 
 def share_context(request: HttpRequest, game: Game) -> dict[str, Any]:
