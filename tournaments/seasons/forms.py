@@ -16,8 +16,8 @@ DATE_HELP = "A date as YYYY-MM-DD, e.g. 2026-12-03."
 SCORING_HELP = {
     "wins": "Each night counts the games a player won.",
     "points": "Each night counts the points a player's side scored.",
-    "progressive": "Each night counts the player's progressive tally (progressive "
-    "nights are coming: until then the standings go by games won, then points).",
+    "progressive": "Each night counts the player's tally at the night's progressive "
+    "tables (a progressive night on that date, in this club and variant).",
 }
 
 

@@ -358,3 +358,16 @@ def test_playoffs_of_a_thirteen_season_are_refused_in_words(
 
     with pytest.raises(SeasonRefusal, match="played by teams of two"):
         seasons.playoffs_start(season=season, size=2, format="swiss")
+
+
+def test_the_new_season_page_says_progressive_nights_are_here(
+    club: Club, people: People
+) -> None:
+    """Issue 22.7: the scoring choice described progressive nights as "coming";
+    they are here, and the choice says what a night's figure is."""
+    page = signed_in(people.organiser).get(f"/clubs/{club.slug}/seasons/new/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "coming" not in html
+    assert "until then" not in html
+    assert "the player&#x27;s tally at the night&#x27;s progressive tables" in html
