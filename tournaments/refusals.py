@@ -86,6 +86,19 @@ MESSAGES: dict[str, str] = {
         "Entrant {winner} does not play this match: the winner is one of {entrants}."
     ),
     "bad_scores": gettext_noop("Give one score per entrant of the match ({count})."),
+    "scores_name_other_winner": gettext_noop(
+        "The scores say the other entrant won ({scores}, the game is to {target}): "
+        "give the winner's score as the higher one, or choose the other winner."
+    ),
+    "winner_below_target": gettext_noop(
+        "The winner has {score}, short of the target of {target}, while the other "
+        "entrant reached it with {other}: check the scores or the winner."
+    ),
+    "scores_name_other_winner_fixed": gettext_noop(
+        "The scores say the other entrant won ({scores}): in a game of {hands} "
+        "hands the higher score wins (a tie plays on); give the winner's score as "
+        "the higher one, or choose the other winner."
+    ),
     "match_not_open": gettext_noop("{match} is {status}: {why}"),
     "match_has_hands": gettext_noop(
         "{match} has a game with hands recorded (game {game}): finish it at the "

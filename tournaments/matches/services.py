@@ -148,6 +148,8 @@ def match_result_enter(
         )
     if scores is not None and len(scores) != 2:
         raise TournamentRefusal("bad_scores", "scores", params={"count": 2})
+    if scores is not None:
+        check_paper_scores(tournament, entrants.index(winner), scores)
     links = list(match.games.filter(abandoned=False).select_related("game"))
     with_hands = next((link for link in links if link.game.hand_count), None)
     if with_hands is not None:
@@ -171,3 +173,37 @@ def match_result_enter(
         on_paper=True,
     )
     return tournament
+
+
+def check_paper_scores(
+    tournament: Tournament, winner: int, scores: Sequence[int]
+) -> None:
+    """Scores on paper that name another winner than the one given are refused at
+    `scores`, by the match's game settings: to a target, the side that reached it
+    wins (when both did, either may have: the pitcher goes out first), and when
+    neither did, the higher score leads; in a game of a fixed number of hands, the
+    higher score wins."""
+    mine, theirs = scores[winner], scores[1 - winner]
+    shown = " to ".join(map(str, scores))
+    hands = tournament.options.get("hand_limit")
+    if hands:
+        if mine <= theirs:
+            raise TournamentRefusal(
+                "scores_name_other_winner_fixed",
+                "scores",
+                params={"scores": shown, "hands": hands},
+            )
+        return
+    target = tournament.options["target"]
+    if mine < target <= theirs:
+        raise TournamentRefusal(
+            "winner_below_target",
+            "scores",
+            params={"score": mine, "target": target, "other": theirs},
+        )
+    if theirs < target and mine < target and mine <= theirs:
+        raise TournamentRefusal(
+            "scores_name_other_winner",
+            "scores",
+            params={"scores": shown, "target": target},
+        )

@@ -51,7 +51,10 @@ def _run(
             continue
         match = rng.choice(open_)
         winner = rng.choice(match["entrants"])
+        # The winner reached the game's target (7): paper scores that name
+        # another winner are refused (issue 22.2).
         scores = [rng.randint(-4, 11), rng.randint(-4, 11)]
+        scores[match["entrants"].index(winner)] = rng.randint(7, 11)
         match_services.match_result_enter(
             tournament_id=tournament.pk,
             match_id=match["id"],
