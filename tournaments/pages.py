@@ -4,32 +4,15 @@ API answer), the refusal page of someone who may not act, and the table link's
 QR code. The pages of brackets, matches and nights import it; it imports none
 of them."""
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest
 from django.utils.safestring import SafeString
 
-from pitchclub import permissions
-from pitchclub.models import Club
-from pitchclub.permissions import ClubAccess
 from pitchclub.qr import qr_svg
 from tournaments import selectors
 from tournaments.models import Tournament
 
-NO_CLUB = "No such club, or it is private."
 NO_TOURNAMENT = "No such tournament, or its club is private."
 KEEPERS_ONLY = "Only {club}'s organisers and scorekeepers can {what}."
-
-
-def club_for(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
-    """The club and what the user may do in it; 404 if the user may not see it,
-    as the club's own pages and the API answer."""
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise Http404(NO_CLUB)
-    access = permissions.club_access(club=club, user=request.user)
-    if not access.can_view:
-        raise Http404(NO_CLUB)
-    return club, access
 
 
 def tournament_for(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -38,14 +21,6 @@ def tournament_for(request: HttpRequest, tournament_id: int) -> Tournament:
         return selectors.tournament_get(tournament_id=tournament_id, user=request.user)
     except Tournament.DoesNotExist as missing:
         raise Http404(NO_TOURNAMENT) from missing
-
-
-def forbidden(
-    request: HttpRequest, club: Club, access: ClubAccess, why: str
-) -> HttpResponse:
-    """The page of someone who may see the club but not do this (a 403)."""
-    context = {"club": club, "access": access, "why": why}
-    return render(request, "pitchclub/clubs/forbidden.html", context, status=403)
 
 
 def table_qr(url: str, table: int | None) -> SafeString:

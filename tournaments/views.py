@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from pitchclub import pages as club_pages
 from pitchclub import permissions
 from tournaments import pages, selectors
 from tournaments.brackets import board
@@ -31,7 +32,7 @@ def _board(tournament: Tournament) -> board.Board:
 @require_safe
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
     """All of a club's tournaments, running first, a page at a time."""
-    club, access = pages.club_for(request, slug)
+    club, access = club_pages.club_for(request, slug)
     tournaments = selectors.club_tournaments(user=request.user, club_id=club.pk)
     page = Paginator(tournaments, PER_PAGE).get_page(request.GET.get("page"))
     context = {"club": club, "access": access, "page": page}

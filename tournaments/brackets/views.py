@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from pitchclub import pages as club_pages
 from pitchclub import permissions
 from pitchclub import selectors as club_selectors
 from pitchclub.models import Club
@@ -74,10 +75,10 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     """A new tournament of the club: format and settings, the game its matches
     play, entrants from the roster; a refusal comes back next to its field with
     everything kept. Created: the tournament's page."""
-    club, access = pages.club_for(request, slug)
+    club, access = club_pages.club_for(request, slug)
     if not access.can_keep_score:
         why = pages.KEEPERS_ONLY.format(club=club.name, what="run its tournaments")
-        return pages.forbidden(request, club, access, why)
+        return club_pages.forbidden(request, club, access, why)
     form, options_forms = _new_forms(request, club)
     if request.method == "POST":
         tournament = _create(request, club, form, options_forms)
@@ -112,7 +113,7 @@ def round_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
         why = pages.KEEPERS_ONLY.format(
             club=club.name, what="draw its tournaments' rounds"
         )
-        return pages.forbidden(request, club, access, why)
+        return club_pages.forbidden(request, club, access, why)
     try:
         draw.round_draw(tournament_id=tournament.pk, by=request.user)
     except TournamentRefusal as refusal:

@@ -18,6 +18,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from pitchclub import pages as club_pages
 from pitchclub import permissions
 from scoring.engine import RuleViolation
 from tournaments import pages
@@ -76,7 +77,7 @@ def _start(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpR
     access = permissions.club_access(club=club, user=request.user)
     if not access.can_keep_score:
         why = pages.KEEPERS_ONLY.format(club=club.name, what="start its matches' games")
-        return pages.forbidden(request, club, access, why)
+        return club_pages.forbidden(request, club, access, why)
     try:
         game, _ = services.match_game_start(
             tournament_id=tournament.pk, match_id=match_id, by=request.user
@@ -157,7 +158,7 @@ def match_result(
     club = tournament.club
     access = permissions.club_access(club=club, user=request.user)
     if not access.can_manage:
-        return pages.forbidden(
+        return club_pages.forbidden(
             request, club, access, ORGANISERS_ONLY.format(club=club.name)
         )
     context = match_page(request, tournament, match_id, access)

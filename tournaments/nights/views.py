@@ -17,6 +17,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from pitchclub import pages as club_pages
 from pitchclub import permissions
 from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
@@ -37,9 +38,11 @@ KEEPERS = "Only {club}'s organisers and scorekeepers can run its nights."
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Check players in (roster ticks, new guests) and seat round 1."""
-    club, access = pages.club_for(request, slug)
+    club, access = club_pages.club_for(request, slug)
     if not access.can_keep_score:
-        return pages.forbidden(request, club, access, KEEPERS.format(club=club.name))
+        return club_pages.forbidden(
+            request, club, access, KEEPERS.format(club=club.name)
+        )
     roster = club.players.order_by(Lower("name"), "pk")
     form = NightForm(request.POST or None, roster=roster)
     if request.method == "POST" and form.is_valid():
@@ -140,7 +143,7 @@ def table_scores(
     club = tournament.club
     if not access.can_manage:
         why = f"Only {club.name}'s organisers can enter a result played on paper."
-        return pages.forbidden(request, club, access, why)
+        return club_pages.forbidden(request, club, access, why)
     match = Match.objects.filter(pk=match_id, tournament=tournament).first()
     if match is None or match.seats is None:
         messages.error(request, "No such table tonight.")
@@ -173,7 +176,7 @@ def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, access = _keeper(request, tournament_id)
     if not access.can_keep_score:
         why = KEEPERS.format(club=tournament.club.name)
-        return pages.forbidden(request, tournament.club, access, why)
+        return club_pages.forbidden(request, tournament.club, access, why)
     name = (request.POST.get("name") or "").strip()
     roster = tournament.club.players.filter(name__iexact=name).first()
     returning = tournament.entrants.filter(left=True, name__iexact=name).exists()
@@ -207,7 +210,7 @@ def night_leave(
     tournament, access = _keeper(request, tournament_id)
     if not access.can_keep_score:
         why = KEEPERS.format(club=tournament.club.name)
-        return pages.forbidden(request, tournament.club, access, why)
+        return club_pages.forbidden(request, tournament.club, access, why)
     if request.POST.get("confirm") != "1":
         page = reverse("tournaments:detail", args=[tournament.pk])
         return redirect(f"{page}?leave={entrant_id}#players")
@@ -234,7 +237,7 @@ def table_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
         raise Http404("Table cards are a progressive night's.")
     if not access.can_keep_score:
         why = KEEPERS.format(club=tournament.club.name)
-        return pages.forbidden(request, tournament.club, access, why)
+        return club_pages.forbidden(request, tournament.club, access, why)
     night = night_board.build(selectors.tournament_read(tournament))
     cards = []
     for card in night.tables:

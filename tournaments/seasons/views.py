@@ -21,8 +21,8 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from pitchclub import pages as club_pages
 from pitchclub import permissions
-from pitchclub.models import Club
 from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.table.cards import game_cards
@@ -36,16 +36,6 @@ T = "tournaments/"
 NO_SEASON = "No such season, or its club is private."
 
 
-def _club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise Http404("No such club, or it is private.")
-    access = permissions.club_access(club=club, user=request.user)
-    if not access.can_view:
-        raise Http404("No such club, or it is private.")
-    return club, access
-
-
 def _season(request: HttpRequest, season_id: int) -> tuple[Season, ClubAccess]:
     """The season and what the user may do in its club (2 queries); 404 when a
     private club hides it."""
@@ -54,17 +44,6 @@ def _season(request: HttpRequest, season_id: int) -> tuple[Season, ClubAccess]:
     except Season.DoesNotExist as missing:
         raise Http404(NO_SEASON) from missing
     return season, permissions.club_access(club=season.club, user=request.user)
-
-
-def _forbidden(
-    request: HttpRequest, club: Club, access: ClubAccess, why: str
-) -> HttpResponse:
-    return render(
-        request,
-        "pitchclub/clubs/forbidden.html",
-        {"club": club, "access": access, "why": why},
-        status=403,
-    )
 
 
 def _add_refusal(
@@ -85,9 +64,9 @@ def _add_refusal(
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club, access = _club(request, slug)
+    club, access = club_pages.club_for(request, slug)
     if not access.can_manage:
-        return _forbidden(
+        return club_pages.forbidden(
             request, club, access, "Only the club's organisers can start a season."
         )
     if request.method == "POST":
@@ -168,7 +147,7 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 def night_new(request: HttpRequest, season_id: int) -> HttpResponse:
     season, access = _season(request, season_id)
     if not access.can_manage:
-        return _forbidden(
+        return club_pages.forbidden(
             request,
             season.club,
             access,
@@ -242,7 +221,7 @@ def night_detail(request: HttpRequest, season_id: int, night_id: int) -> HttpRes
 def season_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
     season, access = _season(request, season_id)
     if not access.can_manage:
-        return _forbidden(
+        return club_pages.forbidden(
             request,
             season.club,
             access,

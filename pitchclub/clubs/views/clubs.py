@@ -11,8 +11,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub import panels, permissions, selectors
 from pitchclub.clubs.forms import ClubForm
-from pitchclub.clubs.views.pages import T, add_refusal, club_for, forbidden
 from pitchclub.models import Club
+from pitchclub.pages import T, add_refusal, club_for, forbidden
 from pitchclub.refusals import Refusal
 from pitchclub.services import clubs as club_services
 

@@ -25,8 +25,8 @@ from django.views.decorators.http import (
 
 from pitchclub import permissions, selectors, throttles
 from pitchclub.clubs.forms import InviteForm, JoinForm
-from pitchclub.clubs.views.pages import T, add_refusal, club_for, forbidden
 from pitchclub.models import Club, Invite, Membership, Role
+from pitchclub.pages import T, add_refusal, club_for, forbidden
 from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 from pitchclub.services import invites as invite_services

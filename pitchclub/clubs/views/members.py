@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from pitchclub import selectors
 from pitchclub.clubs.forms import RoleForm
-from pitchclub.clubs.views.pages import T, club_for, forbidden
 from pitchclub.models import Club, Membership, Role
+from pitchclub.pages import T, club_for, forbidden
 from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 from pitchclub.services import clubs as club_services

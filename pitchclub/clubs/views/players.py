@@ -14,9 +14,9 @@ from django.views.decorators.http import require_http_methods
 
 from pitchclub import selectors
 from pitchclub.clubs.forms import MergeForm, PlayerRenameForm
-from pitchclub.clubs.views.pages import T, add_refusal, club_for, forbidden
 from pitchclub.clubs.views.roster import moved_words, withdrawn_words
 from pitchclub.models import Club, Player, RosterChange
+from pitchclub.pages import T, add_refusal, club_for, forbidden
 from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 from pitchclub.services import players as player_services

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub import selectors
 from pitchclub.clubs.forms import GuestForm
-from pitchclub.clubs.views.pages import T, add_refusal, club_for, forbidden
 from pitchclub.models import Club, Invite, RosterChange
+from pitchclub.pages import T, add_refusal, club_for, forbidden
 from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 from pitchclub.services import players as player_services

@@ -1,7 +1,8 @@
-"""What every club page needs: the club the visitor may see (a 404 otherwise: a
-private club does not exist for outsiders), the refusal page of someone who may
-see it but not do this, and a service's refusal shown next to its form field. The
-club pages import it; it imports none of them."""
+"""What every page of a club's needs, whichever app it belongs to (the club's own
+pages, its tournaments, seasons and nights): the club the visitor may see (a 404
+otherwise: a private club does not exist for outsiders), the refusal page of
+someone who may see it but not do this, and a service's refusal shown next to its
+form field."""
 
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
