@@ -1,8 +1,8 @@
-"""What every tournament page needs before it shows anything: the club or the
-tournament the visitor may see (a 404 otherwise, as the club's own pages and the
-API answer), the refusal page of someone who may not act, and the table link's
-QR code. The pages of brackets, matches and nights import it; it imports none
-of them."""
+"""What every tournament page needs besides the core's pitchclub/pages.py (the
+club the visitor may see, the refusal page): the tournament the visitor may see (a
+404 otherwise, as the API answers), the words of a refusal to the organisers and
+scorekeepers only, and the table link's QR code. The pages of brackets, matches
+and nights import it; it imports none of them."""
 
 from django.http import Http404, HttpRequest
 from django.utils.safestring import SafeString
