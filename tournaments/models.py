@@ -67,6 +67,11 @@ class Tournament(models.Model):
         on_delete=models.SET_NULL,
         related_name="tournaments_created",
     )
+    # Closed early by an organiser: finished with the standings as they stood
+    # (the champion is their first), marked as such on every page.
+    closed_early = models.BooleanField(default=False)
+    # Archived by an organiser: kept (it has results) but out of the club's lists.
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -230,6 +235,13 @@ class Match(models.Model):
     # `scores`, one per side; it has no winner (who moves up follows from the
     # scores). Null for every other match.
     seats = models.JSONField(null=True, blank=True)
+    # Tournament setting `confirm_results`: the result a match's game ended with,
+    # waiting for the losing side (or an organiser) to confirm it:
+    # {"winner": entrant_id, "scores": [...], "game": game_id}. Null otherwise.
+    unconfirmed = models.JSONField(null=True, blank=True)
+    # The losing side disputed the waiting result: the match stays `running`,
+    # flagged on the organiser's board until an organiser settles it.
+    disputed = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -319,6 +331,73 @@ class MatchGame(models.Model):
         return f"Game {self.number} of {self.match}"
 
 
+class ResultRevision(models.Model):
+    """The audit log of a match's results, like a game's hand revisions: a paper
+    result entered, edited or voided, a game's result voided, a result confirmed
+    or disputed, a round taken back, entrants swapped; who and when. `before` and
+    `after` are the match (or round) as it was and became."""
+
+    class Action(models.TextChoices):
+        ENTER = "enter", "Entered"
+        EDIT = "edit", "Edited"
+        VOID = "void", "Voided"
+        CONFIRM = "confirm", "Confirmed"
+        DISPUTE = "dispute", "Disputed"
+        REDO_ROUND = "redo", "Round taken back"
+        SWAP = "swap", "Swapped"
+        CLOSE = "close", "Closed early"
+        RENAME = "rename", "Renamed"
+        ARCHIVE = "archive", "Archived"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="revisions"
+    )
+    # Null for what concerns the whole tournament or a round taken back.
+    match = models.ForeignKey(
+        Match,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="revisions",
+    )
+    action = models.CharField(max_length=8, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    changed_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["changed_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    action__in=[
+                        "enter",
+                        "edit",
+                        "void",
+                        "confirm",
+                        "dispute",
+                        "redo",
+                        "swap",
+                        "close",
+                        "rename",
+                        "archive",
+                    ]
+                ),
+                name="result_revision_action_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} in {self.tournament}"
+
+
 # --- League seasons (EVENTS.md "Club nights and leagues") ----------------------------
 
 SEASON_NAME_MAX = TOURNAMENT_NAME_MAX
@@ -351,6 +430,15 @@ class Season(models.Model):
     scoring = models.CharField(max_length=16, choices=SeasonScoring.choices)
     drop_worst = models.PositiveSmallIntegerField(default=0)
     min_nights = models.PositiveSmallIntegerField(default=0)
+    # The season's playoffs: the one tournament started from its standings. Not
+    # counted in the regular standings; its champion is the season's.
+    playoffs = models.OneToOneField(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="playoffs_of",
+    )
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL,
         null=True,
