@@ -138,10 +138,11 @@ MESSAGES: dict[str, str] = {
         "at a progressive night."
     ),
     "no_round_left": gettext_noop(
-        "All {rounds} rounds of this night have been drawn: a late arrival would "
-        "not play."
+        "All {rounds} rounds of this night have been drawn: a late arrival, or a "
+        "player coming back, would not play."
     ),
     "already_playing": gettext_noop("{player} is already playing tonight."),
+    "arrival_no_name": gettext_noop("Type the name of the player who arrived."),
     "already_left": gettext_noop("{player} has already gone home."),
     "too_few_staying": gettext_noop(
         "If {player} leaves only {staying} players stay: a night needs at least "

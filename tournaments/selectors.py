@@ -163,6 +163,12 @@ def _match_payload(
             (link.game_id for link in games if link.game.status == "in_progress"),
             None,
         ),
+        # Not in the API's output: the pages' (a table's game with hands takes
+        # no paper result).
+        "game_hands": next(
+            (link.game.hand_count for link in games if link.game.hand_count),
+            0,
+        ),
         "wins": wins,
         "scores": scores,
         "winner": match.winner_id,

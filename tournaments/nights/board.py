@@ -29,6 +29,8 @@ class TableCard:
     on_paper: bool
     game: int | None
     seats: list[Seat]
+    # Hands recorded in the table's game: then no result on paper.
+    hands: int
     # One entry per side as the game counts sides: (names, score).
     sides: list[tuple[str, int | None]]
     # Per side: whether it moves up (once the table is completed).
@@ -57,6 +59,8 @@ class Night:
     all_done: bool = False
     can_draw: bool = False
     finished: bool = False
+    # A round is still to come: a late arrival (or a player back) would play.
+    round_to_come: bool = False
 
 
 def round_length(settings: dict[str, Any], options: dict[str, Any]) -> str:
@@ -94,6 +98,7 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
                 status=match["status"],
                 on_paper=match["on_paper"],
                 game=match["game_in_progress"],
+                hands=match.get("game_hands", 0),
                 seats=[
                     Seat(
                         label=SEAT_NAMES[index],
@@ -125,6 +130,7 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
     night.players = data["entrants"]
     night.all_done = all(m["status"] == "completed" for m in current["matches"])
     night.finished = data["status"] == "finished"
+    night.round_to_come = not night.finished and current["number"] < night.rounds
     night.can_draw = (
         night.all_done and not night.finished and current["number"] < night.rounds
     )

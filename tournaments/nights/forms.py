@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from pitchclub.models import Player
+from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring.engine import RuleViolation
 from scoring.engine.variants import MAX_HAND_LIMIT
 from scoring.start.forms import VARIANT_CHOICES, PlainForm
@@ -144,3 +145,34 @@ class TableScoresForm(PlainForm):
             scores.append(number)
         data["scores"] = scores
         return data
+
+    def add_refusal(self, refusal: TournamentRefusal) -> None:
+        """A refusal of the service under the box it names ("scores.2"), else
+        above the table's boxes."""
+        where = refusal.field.removeprefix("scores.")
+        field = f"score_{where}" if where.isdigit() else None
+        self.add_error(field if field in self.fields else None, refusal.message)
+
+
+class ArrivalForm(PlainForm):
+    """A late arrival's name (or a roster player's): the service checks it and
+    its refusal comes back under the box."""
+
+    name = forms.CharField(
+        label="A late arrival (joins the last table next round)",
+        error_messages={"required": "Type the name of the player who arrived."},
+        widget=forms.TextInput(
+            attrs={
+                "maxlength": PLAYER_NAME_MAX,
+                "autocomplete": "off",
+                "autocapitalize": "words",
+            }
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", "arrive-%s")
+        super().__init__(*args, **kwargs)
+
+    def add_refusal(self, refusal: TournamentRefusal) -> None:
+        self.add_error("name", refusal.message)

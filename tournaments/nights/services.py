@@ -10,6 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from pitchclub.models import Player
+from pitchclub.text import UnsafeText, clean_name
+from pitchclub.vocabulary import PLAYER_NAME_MAX
 from tournaments import formats, pairing
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
@@ -48,8 +50,9 @@ def table_result_enter(
     """An organiser's result for a progressive table that kept score on paper:
     its scores, one per side as its game counts them (2 at a table of four, one
     per player at a table of 3 or 5). A winner is refused, whatever the scores
-    (a table has none: its scores say who moves up). An exact tie at a table of
-    four is refused (one more hand is played). A game of the table without hands
+    (a table has none: its scores say who moves up). An exact tie at the top,
+    at a table of four or a solo table, is refused (one more hand is played, as
+    the table's game would). A game of the table without hands
     is set aside; one with hands is refused."""
     tournament = lock(tournament_id)
     match = match_of(tournament, match_id)
@@ -71,9 +74,12 @@ def table_result_enter(
                 else "one per player: the table plays solo",
             },
         )
-    if sides == 2 and scores[0] == scores[1]:
+    top = max(scores)
+    if scores.count(top) > 1:
+        # The table's game plays another hand at a tie at the top (the engine's
+        # fixed-hands rule): on paper, the same tie waits for that hand.
         raise TournamentRefusal(
-            "tied_table", "scores", params={"table": match.table, "score": scores[0]}
+            "tied_table", "scores", params={"table": match.table, "score": top}
         )
     links = list(match.games.filter(abandoned=False).select_related("game"))
     with_hands = next((link for link in links if link.game.hand_count), None)
@@ -109,6 +115,26 @@ def _rounds_left(tournament: Tournament, matches: Sequence[Match]) -> int:
     return tournament.settings["rounds"] - last_round(matches)
 
 
+def _arrival_name(typed: str) -> str:
+    """A late arrival's name as typed, cleaned; refused in the organiser's words
+    (the box is the arrival's, not an entrant's of a list)."""
+    try:
+        name = clean_name(typed)
+    except UnsafeText as problem:
+        raise TournamentRefusal(
+            "invalid_player_name",
+            "player",
+            params={"problem": problem.sentence("The late arrival's name")},
+        ) from problem
+    if not name:
+        raise TournamentRefusal("arrival_no_name", "player")
+    if len(name) > PLAYER_NAME_MAX:
+        raise TournamentRefusal(
+            "player_name_too_long", "player", params={"most": PLAYER_NAME_MAX}
+        )
+    return name
+
+
 @transaction.atomic
 def night_player_add(
     *, tournament_id: int, player: str | Player, by: AbstractBaseUser | None = None
@@ -125,6 +151,8 @@ def night_player_add(
         raise TournamentRefusal(
             "no_round_left", "player", params={"rounds": tournament.settings["rounds"]}
         )
+    if isinstance(player, str):
+        player = _arrival_name(player)
     try:
         ((name, (resolved,)),) = resolve(
             tournament.club, [EntrantInput(players=[player])], 1

@@ -23,10 +23,11 @@ from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from tournaments import pages, pairing, selectors
 from tournaments.brackets import create
+from tournaments.matches.page import side_lines
 from tournaments.models import Entrant, Match, Tournament
 from tournaments.nights import board as night_board
 from tournaments.nights import services
-from tournaments.nights.forms import NightForm, TableScoresForm
+from tournaments.nights.forms import ArrivalForm, NightForm, TableScoresForm
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -66,17 +67,29 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, f"{T}_new.html", context, status=status)
 
 
-def _add_score_forms(night: night_board.Night, access: ClubAccess) -> None:
-    """Each table still playing gets its paper scores' form, for an organiser."""
-    forms = {}
-    if access.can_manage:
-        for card in night.tables:
-            if card.status != "completed":
-                forms[card.id] = TableScoresForm(
+def _add_score_forms(
+    night: night_board.Night, access: ClubAccess, bound: TableScoresForm | None
+) -> None:
+    """Each table still playing gets its paper scores' form, for an organiser;
+    not while its game has hands (the service refuses a paper result then).
+    `bound`: a table's form as it was sent, refused, its boxes as typed."""
+    for card in night.tables:
+        form = refused = None
+        sent = bound is not None and bound.prefix == f"t{card.id}"
+        if access.can_manage and card.status != "completed" and not card.hands:
+            form = (
+                bound
+                if sent
+                else TableScoresForm(
                     prefix=f"t{card.id}", sides=[name for name, _ in card.sides]
                 )
-    for card in night.tables:
-        card.form = forms.get(card.id)  # type: ignore[attr-defined]
+            )
+        elif sent:
+            # Refused for a table that takes no paper result now (its game has
+            # hands, or its result is in): the refusal at the table, no form.
+            refused = bound.non_field_errors()  # type: ignore[union-attr]
+        card.form = form  # type: ignore[attr-defined]
+        card.refused = refused  # type: ignore[attr-defined]
 
 
 def _leaving(night: night_board.Night, wanted_leave: str) -> dict[str, Any] | None:
@@ -92,24 +105,28 @@ def _leaving(night: night_board.Night, wanted_leave: str) -> dict[str, Any] | No
     )
 
 
-def night_page(
-    request: HttpRequest, tournament: Tournament, access: ClubAccess
+def _night_response(
+    request: HttpRequest,
+    tournament: Tournament,
+    access: ClubAccess,
+    *,
+    bound: TableScoresForm | None = None,
+    arrival: ArrivalForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
-    """The night's board (the tournament page of a progressive night): 5
-    queries, whatever the number of players."""
-    if request.GET.get("wall") == "1":
-        # The night's wall is the tournaments' wall (it refreshes by itself).
-        return redirect("tournaments:wall", tournament_id=tournament.pk)
+    """The night's board; after a refused form (`bound`, `arrival`) the same
+    board with that form as typed and its refusal next to its boxes."""
     data = selectors.tournament_read(tournament)
     wanted = request.GET.get("round", "")
     night = night_board.build(data, int(wanted) if wanted.isdigit() else None)
-    _add_score_forms(night, access)
+    _add_score_forms(night, access, bound)
     leaving = _leaving(night, request.GET.get("leave", ""))
     context = {
         "tournament": tournament,
         "club": tournament.club,
         "access": access,
         "night": night,
+        "arrival": arrival or ArrivalForm(),
         "leaving": leaving if access.can_keep_score and not night.finished else None,
         "round_numbers": [r["number"] for r in data["rounds"]],
         "round_length": night_board.round_length(
@@ -120,7 +137,18 @@ def night_page(
         "movement_repeats": tournament.settings.get("movement") == "fixed"
         and pairing.fixed_movement_repeats(len(night.tables)),
     }
-    return render(request, f"{T}.html", context)
+    return render(request, f"{T}.html", context, status=status)
+
+
+def night_page(
+    request: HttpRequest, tournament: Tournament, access: ClubAccess
+) -> HttpResponse:
+    """The night's board (the tournament page of a progressive night): 5
+    queries, whatever the number of players."""
+    if request.GET.get("wall") == "1":
+        # The night's wall is the tournaments' wall (it refreshes by itself).
+        return redirect("tournaments:wall", tournament_id=tournament.pk)
+    return _night_response(request, tournament, access)
 
 
 def _keeper(request: HttpRequest, tournament_id: int) -> tuple[Tournament, ClubAccess]:
@@ -129,8 +157,9 @@ def _keeper(request: HttpRequest, tournament_id: int) -> tuple[Tournament, ClubA
     return tournament, access
 
 
-def _back(tournament: Tournament) -> HttpResponse:
-    return redirect(reverse("tournaments:detail", args=[tournament.pk]) + "#tables")
+def _back(tournament: Tournament, anchor: str = "tables") -> HttpResponse:
+    page = reverse("tournaments:detail", args=[tournament.pk])
+    return redirect(f"{page}#{anchor}")
 
 
 @login_required
@@ -138,7 +167,8 @@ def _back(tournament: Tournament) -> HttpResponse:
 def table_scores(
     request: HttpRequest, tournament_id: int, match_id: int
 ) -> HttpResponse:
-    """A table's scores kept on paper (organisers)."""
+    """A table's scores kept on paper (organisers). A refusal comes back on the
+    night's board, at the table, every box as typed."""
     tournament, access = _keeper(request, tournament_id)
     club = tournament.club
     if not access.can_manage:
@@ -148,56 +178,65 @@ def table_scores(
     if match is None or match.seats is None:
         messages.error(request, "No such table tonight.")
         return _back(tournament)
-    sides = 2 if len(match.seats) == 4 else len(match.seats)
+    names = dict(Entrant.objects.filter(pk__in=match.seats).values_list("pk", "name"))
+    seats = {"entrants": match.seats, "scores": None, "winners": []}
     form = TableScoresForm(
-        request.POST, prefix=f"t{match_id}", sides=[str(i) for i in range(sides)]
+        request.POST,
+        prefix=f"t{match_id}",
+        sides=[name for name, _, _ in side_lines(seats, names)],
     )
-    if not form.is_valid():
-        messages.error(request, f"Table {match.table}: type every side's points.")
-        return _back(tournament)
-    try:
-        services.table_result_enter(
-            tournament_id=tournament.pk,
-            match_id=match_id,
-            scores=form.cleaned_data["scores"],
-            by=request.user,
-        )
-    except TournamentRefusal as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"Table {match.table}: scores saved.")
-    return _back(tournament)
+    if form.is_valid():
+        try:
+            services.table_result_enter(
+                tournament_id=tournament.pk,
+                match_id=match_id,
+                scores=form.cleaned_data["scores"],
+                by=request.user,
+            )
+        except TournamentRefusal as refusal:
+            form.add_refusal(refusal)
+        else:
+            messages.success(request, f"Table {match.table}: scores saved.")
+            return _back(tournament, f"table-{match.table}")
+    return _night_response(request, tournament, access, bound=form, status=400)
 
 
 @login_required
 @require_POST
 def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """A late arrival: a new name (a guest) or a roster player's name."""
+    """A late arrival: a new name (a guest) or a roster player's name. A
+    refusal comes back next to the box, the name as typed."""
     tournament, access = _keeper(request, tournament_id)
     if not access.can_keep_score:
         why = KEEPERS.format(club=tournament.club.name)
         return club_pages.forbidden(request, tournament.club, access, why)
-    name = (request.POST.get("name") or "").strip()
-    roster = tournament.club.players.filter(name__iexact=name).first()
-    returning = tournament.entrants.filter(left=True, name__iexact=name).exists()
-    try:
-        entrant = services.night_player_add(
-            tournament_id=tournament.pk, player=roster or name, by=request.user
-        )
-    except TournamentRefusal as refusal:
-        messages.error(request, refusal.message)
-    else:
-        if returning:
-            messages.success(
-                request,
-                f"{entrant.name} is back: seated again from the next round "
-                "(tally kept).",
+    form = ArrivalForm(request.POST)
+    if form.is_valid():
+        name = form.cleaned_data["name"]
+        returning = tournament.entrants.filter(left=True, name__iexact=name).exists()
+        try:
+            entrant = services.night_player_add(
+                tournament_id=tournament.pk,
+                player=tournament.club.players.filter(name__iexact=name).first()
+                or name,
+                by=request.user,
             )
+        except TournamentRefusal as refusal:
+            if refusal.code == "no_round_left":
+                # The box is not offered then: the refusal in words at the top.
+                messages.error(request, refusal.message)
+                return _back(tournament, "players")
+            form.add_refusal(refusal)
         else:
-            messages.success(
-                request, f"{entrant.name} joins at the last table next round."
-            )
-    return _back(tournament)
+            messages.success(request, _arrived(entrant.name, returning))
+            return _back(tournament, "players")
+    return _night_response(request, tournament, access, arrival=form, status=400)
+
+
+def _arrived(name: str, returning: bool) -> str:
+    if returning:
+        return f"{name} is back: seated again from the next round (tally kept)."
+    return f"{name} joins at the last table next round."
 
 
 @login_required
