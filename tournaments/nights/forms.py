@@ -139,9 +139,11 @@ class TableScoresForm(PlainForm):
         data = super().clean()
         scores = []
         for index in range(self.count):
-            number = parse_points((data.get(f"score_{index}") or "").strip())
-            if number is None:
-                self.add_error(f"score_{index}", "Type the points as a number.")
+            name = f"score_{index}"
+            number = parse_points((data.get(name) or "").strip())
+            if number is None and not self.has_error(name):
+                # An empty box already says "Type Hal's points.": one line each.
+                self.add_error(name, "Type the points as a number.")
             scores.append(number)
         data["scores"] = scores
         return data

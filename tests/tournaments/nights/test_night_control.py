@@ -83,6 +83,9 @@ def test_a_wrong_paper_score_keeps_every_box_and_answers_at_its_table(
             assert "value=" not in box.group(0)
     # The errors are inside table 2's form, tied to their boxes, announced.
     assert "Type the points as a number." in text(card)
+    # The blank box says what to type, once.
+    assert text(card).count("Type the points as a number.") == 1
+    assert "Type Guest 3's points." in text(card)
     assert 'role="alert"' in card
     wrong = re.search(rf'<input[^>]*name="t{solo.pk}-score_1"[^>]*>', card).group(0)
     described = re.search(r'aria-describedby="([^"]+)"', wrong)
