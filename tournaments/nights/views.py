@@ -120,6 +120,11 @@ def _night_response(
     wanted = request.GET.get("round", "")
     night = night_board.build(data, int(wanted) if wanted.isdigit() else None)
     _add_score_forms(night, access, bound)
+    if bound is not None and not any(
+        c.id == int(bound.prefix[1:]) for c in night.tables
+    ):
+        # A table of a past round: its refusal at the top of the page.
+        messages.error(request, " ".join(bound.non_field_errors()))
     leaving = _leaving(night, request.GET.get("leave", ""))
     context = {
         "tournament": tournament,

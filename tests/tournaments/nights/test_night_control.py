@@ -321,3 +321,22 @@ def test_a_fixed_hands_night_game_is_listed_by_its_hands_not_a_target(
     assert "to 7" not in card
     assert "to " + str(game.options.get("target")) not in card
     assert "2 hands" in card
+
+
+def test_a_paper_score_for_a_past_rounds_table_is_refused_in_words(
+    club: Club, people: People, organiser_api: APIClient
+) -> None:
+    organiser = signed_in(people.organiser)
+    night_ = checkin(organiser, club, 8)
+    first = table(night_, 1)
+    for match in tables(current_round(read(organiser_api, night_.pk))):
+        paper(organiser_api, night_.pk, match["id"], [3, 1])
+    next_round(organiser_api, night_.pk)
+    url = reverse("tournaments:table_scores", args=[night_.pk, first.pk])
+    answer = organiser.post(
+        url, {f"t{first.pk}-score_0": "5", f"t{first.pk}-score_1": "1"}
+    )
+    assert answer.status_code == 400
+    assert "its result is in" in text(answer.content.decode())
+    first.refresh_from_db()
+    assert first.scores == [3, 1]
