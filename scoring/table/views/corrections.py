@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from scoring.games import hands as hand_services
@@ -139,6 +140,9 @@ def _now(game: Game, number: int) -> str:
     return hand_words.hand_said(hand, sheet["seat_names"][hand.pitcher], sheet["rules"])
 
 
+# Never kept (nor in the back/forward cache): Back to this page after its hand was
+# undone asks again, and lands on the game (below).
+@never_cache
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:

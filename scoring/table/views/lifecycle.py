@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from scoring.games import selectors, services
@@ -28,6 +29,7 @@ def _manageable_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_abandon(request: HttpRequest, game_id: int) -> HttpResponse:
