@@ -119,9 +119,9 @@ def _correct_hand(
         return redirect("scoring:game", game_id=game.pk)
     except Changed:
         game = readable_game(game.pk, request.user)
-        entry.errors.append(
-            hand_words.changed_not_corrected(number, _now(game, number))
-        )
+        # Said at the top of the page, above the hand as it is now.
+        said = hand_words.changed_not_corrected(number, _now(game, number))
+        messages.error(request, said)
         entry.version = hand_version(_hand_of(game, number))
         return _hand_page(request, game, number, entry, 409)
     except RuleViolation as refusal:
