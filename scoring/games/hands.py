@@ -26,6 +26,7 @@ from scoring.games.convert import (
 )
 from scoring.games.rows import client_id_uses, seat_rows
 from scoring.games.services import signed_in
+from scoring.games.versions import Changed, hand_version
 from scoring.models import Award, Game, Hand, HandRevision, Status
 
 
@@ -208,12 +209,17 @@ def hand_correct(
     number: int,
     hand: engine.HandInput,
     by: AbstractBaseUser | None = None,
+    version: str | None = None,
 ) -> Game:
-    """Replace hand `number` and replay the whole game (RULES.md, Corrections)."""
+    """Replace hand `number` and replay the whole game (RULES.md, Corrections).
+    `version`, from the page that showed the hand (versions.hand_version): the
+    hand changed since raises `Changed` and nothing is written."""
     game = _lock(game_id)
     _refuse_if_abandoned(game)
     hands = _hands_for_replay(game)
     target = _get_hand(hands, number)
+    if version is not None and version != hand_version(target):
+        raise Changed(number)
     inputs = [hand_input_of(stored) for stored in hands]
     inputs[number - 1] = hand
     replayed = engine.replay(rules_for(game), inputs)
@@ -257,13 +263,23 @@ def hand_correct(
 
 
 @transaction.atomic
-def hand_undo(*, game_id: int, number: int, by: AbstractBaseUser | None = None) -> Game:
-    """Remove the last hand; the game reopens if that hand had won it."""
+def hand_undo(
+    *,
+    game_id: int,
+    number: int,
+    by: AbstractBaseUser | None = None,
+    version: str | None = None,
+) -> Game:
+    """Remove the last hand; the game reopens if that hand had won it. `version`,
+    from the confirmation page: another hand under this number, or this one
+    corrected since, raises `Changed` and nothing is undone."""
     game = _lock(game_id)
     _refuse_if_abandoned(game)
     target = game.hands.filter(number=number).prefetch_related("awards").first()
     if target is None:
         raise HandNotFound(f"This game has no hand {number}.")
+    if version is not None and version != hand_version(target):
+        raise Changed(number)
     if number != game.hand_count:
         raise RuleViolation(
             "not_last_hand",

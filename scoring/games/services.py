@@ -20,6 +20,7 @@ from scoring.engine import RuleViolation
 from scoring.games import hooks, selectors
 from scoring.games import links as game_links
 from scoring.games.convert import rules_for
+from scoring.games.versions import Changed, game_version
 from scoring.models import Game, GameLog, Seat, Status
 
 PLAYER_NAME_MAX = 40
@@ -232,15 +233,21 @@ def _lock_whole(game_id: int) -> Game:
 
 
 @transaction.atomic
-def game_abandon(*, game_id: int, by: AbstractBaseUser | None) -> tuple[Game, bool]:
+def game_abandon(
+    *, game_id: int, by: AbstractBaseUser | None, version: str | None = None
+) -> tuple[Game, bool]:
     """Abandon an open game: it is kept, read-only, left out of standings and
     statistics (Game.objects.counted()), its log says who and when; GameAbandoned
     is dispatched. Returns the game and whether it changed: an abandoned game is
     left as it is (a second tap, a retry). A finished game is refused. Whether `by`
-    may is the caller's check (selectors.game_manageable_by)."""
+    may is the caller's check (selectors.game_manageable_by). `version`, from the
+    confirmation page (versions.game_version): a game changed since raises
+    `Changed` and is not abandoned."""
     game = _lock_whole(game_id)
     if game.status == Status.ABANDONED:
         return game, False
+    if version is not None and version != game_version(game):
+        raise Changed()
     if game.status == Status.FINISHED:
         raise RuleViolation("game_finished", "status")
     before = game_snapshot(game)

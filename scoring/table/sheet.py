@@ -11,6 +11,7 @@ from typing import Any
 
 from scoring import engine
 from scoring.games.convert import rules_for, state_of
+from scoring.games.versions import hand_version
 from scoring.models import Game, GameLog, Hand, HandRevision, Point, Suit
 from scoring.table.cards import scoreboard, seat_names, side_names
 from scoring.table.entry import HandEntry
@@ -150,6 +151,10 @@ def table_context(
         else None,
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
         "revisions": changes,
+        # The Undo link names the hand it is for (views.corrections.hand_undo).
+        "undo_version": hand_version(sheet["hands"][-1]["hand"])
+        if sheet["hands"]
+        else None,
     }
 
 
@@ -192,6 +197,7 @@ def hand_context(
         "preview": hand_preview(game, sheet, entry) if entry is not None else None,
         "revisions": history.revision_changes(revisions, sheet["seat_names"]),
         "is_last": hand.number == game.hand_count,
+        "hand_version": hand_version(hand),
     }
 
 

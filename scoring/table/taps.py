@@ -90,6 +90,8 @@ class Taps:
         self.strict_calls = strict_calls
         self.url = ""  # where the form posts, set by the view
         self.correcting = False
+        # The hand's version the correction form was opened on (games.versions).
+        self.version: str | None = None
         # Another phone recorded the hand this one was saving (views.page._conflict).
         self.conflict: dict[str, Any] | None = None
         # The hand this phone sent again had been undone (views.page._undone).

@@ -154,3 +154,11 @@ document.addEventListener("submit", (event) => {
   button.dataset.sent = "1";
   button.setAttribute("aria-disabled", "true");
 });
+
+// The undo confirmation brought back by Back from the back/forward cache (where a
+// browser keeps it despite its no-store) shows the hand as it was, its button still
+// marked as sent: ask the server again, which shows the hand as it is now, or the
+// game when that hand was undone since.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.querySelector("form.confirm")) location.reload();
+});

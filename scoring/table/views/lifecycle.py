@@ -7,9 +7,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from scoring.games import selectors, services
+from scoring.games.versions import Changed, game_version, posted_version
 from scoring.models import Game
 from scoring.refusals import RuleViolation, sentence
 from scoring.table import sheet as sheets
@@ -27,31 +29,54 @@ def _manageable_game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_abandon(request: HttpRequest, game_id: int) -> HttpResponse:
     """Abandon the game, after a confirmation page: kept, read-only, left out of
-    standings and statistics; it can be resumed."""
+    standings and statistics; it can be resumed. The page carries the game's
+    version: a game changed since it was opened is not abandoned."""
     game = _manageable_game(request, game_id)
     if request.method == "POST":
-        try:
-            _, changed = services.game_abandon(game_id=game.pk, by=request.user)
-        except RuleViolation as refusal:
-            messages.error(request, refusal.message)
-        else:
-            if changed:
-                messages.success(request, flashes.game_abandoned())
-            else:
-                messages.info(request, flashes.game_already_abandoned())
-        return redirect("scoring:game", game_id=game.pk)
+        return _abandon(request, game)
     if game.abandoned:
         messages.info(request, flashes.game_already_abandoned())
         return redirect("scoring:game", game_id=game.pk)
     if game.winner is not None:
         messages.error(request, RuleViolation("game_finished", "status").message)
         return redirect("scoring:game", game_id=game.pk)
-    context = {**sheets.game_sheet(game), "can_delete": game.hand_count == 0}
-    return render(request, "scoring/abandon.html", context)
+    return _abandon_page(request, game)
+
+
+def _abandon(request: HttpRequest, game: Game) -> HttpResponse:
+    shown = posted_version(request.POST.get("version"))
+    try:
+        _, changed = services.game_abandon(
+            game_id=game.pk, by=request.user, version=shown
+        )
+    except Changed:
+        messages.error(request, flashes.game_changed_not_abandoned())
+        game = readable_game(game.pk, request.user)
+        if game.winner is None:
+            return _abandon_page(request, game, status=409)
+    except RuleViolation as refusal:
+        messages.error(request, refusal.message)
+    else:
+        if changed:
+            messages.success(request, flashes.game_abandoned())
+        else:
+            messages.info(request, flashes.game_already_abandoned())
+    return redirect("scoring:game", game_id=game.pk)
+
+
+def _abandon_page(request: HttpRequest, game: Game, status: int = 200) -> HttpResponse:
+    """ "Abandon this game?", the game as it stands and its version in the form."""
+    context = {
+        **sheets.game_sheet(game),
+        "can_delete": game.hand_count == 0,
+        "version": game_version(game),
+    }
+    return render(request, "scoring/abandon.html", context, status=status)
 
 
 @login_required

@@ -83,6 +83,13 @@ def game_abandoned() -> str:
     )
 
 
+def game_changed_not_abandoned() -> str:
+    return gettext(
+        "This game changed since this page was opened: it was not abandoned. "
+        "Check it as it is now, then abandon it if you still mean to."
+    )
+
+
 def game_already_abandoned() -> str:
     return gettext("This game was already abandoned.")
 

@@ -1,6 +1,7 @@
-"""A hand in words: saved ("Hand 3 saved: Ann bid 2 and made it."), corrected, a
-steal in the auction, the winner a correction keeps or would make early, and what
-became of this phone's hand when another phone recorded or undid a hand first."""
+"""A hand in words: saved ("Hand 3 saved: Ann bid 2 and made it."), corrected,
+changed since a page showed it, a steal in the auction, the winner a correction
+keeps or would make early, and what became of this phone's hand when another phone
+recorded or undid a hand first."""
 
 from typing import Any
 
@@ -21,31 +22,34 @@ def _outcome(made: bool) -> str:
     return gettext("made it") if made else gettext("was set back")
 
 
+def hand_said(hand: Hand, pitcher: str, rules: engine.Rules) -> str:
+    """ "Ann bid 2 and made it", "Bob stole the bid at 3 and was set back"."""
+    values = {"pitcher": pitcher, "bid": hand.bid}
+    if rules.variant is engine.Variant.THIRTEEN and hand.bid == 13:
+        return (
+            gettext("%(pitcher)s shot the moon and made it")
+            if hand.made
+            else gettext("%(pitcher)s shot the moon and failed")
+        ) % values
+    if stole(hand.auction, hand.dealer, hand.pitcher, hand.bid):
+        return gettext("%(pitcher)s stole the bid at %(bid)s and %(outcome)s") % {
+            **values,
+            "outcome": _outcome(hand.made),
+        }
+    return gettext("%(pitcher)s bid %(bid)s and %(outcome)s") % {
+        **values,
+        "outcome": _outcome(hand.made),
+    }
+
+
 def saved_message(
     game: Game, hand: Hand, pitcher: str, sides: list[str], rules: engine.Rules
 ) -> str:
     """ "Hand 3 saved: Ann bid 2 and made it.", and who won the game if it did."""
     moon = rules.variant is engine.Variant.THIRTEEN and hand.bid == 13
-    values = {"pitcher": pitcher, "bid": hand.bid}
-    if moon:
-        what = (
-            gettext("%(pitcher)s shot the moon and made it")
-            if hand.made
-            else gettext("%(pitcher)s shot the moon and failed")
-        ) % values
-    elif stole(hand.auction, hand.dealer, hand.pitcher, hand.bid):
-        what = gettext("%(pitcher)s stole the bid at %(bid)s and %(outcome)s") % {
-            **values,
-            "outcome": _outcome(hand.made),
-        }
-    else:
-        what = gettext("%(pitcher)s bid %(bid)s and %(outcome)s") % {
-            **values,
-            "outcome": _outcome(hand.made),
-        }
     text = gettext("Hand %(number)s saved: %(what)s.") % {
         "number": hand.number,
-        "what": what,
+        "what": hand_said(hand, pitcher, rules),
     }
     # In a fixed-hands game a moon only scores: it neither wins nor loses at once.
     at_once = moon and rules.hand_limit is None
@@ -76,6 +80,32 @@ def corrected_message(before: Game, after: Game, number: int, sides: list[str]) 
             "winner": sides[after.winner]
         }
     return text
+
+
+def changed_not_undone(number: int, now: str) -> str:
+    """An undo sent from a page opened before the hand changed (`now`: the hand as
+    it is now, hand_said)."""
+    return gettext(
+        "Hand %(number)s changed since this page was opened (it is now: %(now)s). "
+        "Nothing was undone."
+    ) % {"number": number, "now": now}
+
+
+def changed_not_corrected(number: int, now: str) -> str:
+    """A correction sent from a page opened before the hand changed."""
+    return gettext(
+        "Hand %(number)s changed since this page was opened (it is now: %(now)s). "
+        "Your correction was not saved: check it against the hand as it is now, "
+        "then save again."
+    ) % {"number": number, "now": now}
+
+
+def gone_not_corrected(number: int) -> str:
+    """A correction sent for a hand undone since its page was opened."""
+    return gettext(
+        "Hand %(number)s was undone since this page was opened: your correction "
+        "was not saved."
+    ) % {"number": number}
 
 
 def still_wins(name: str, *, partnership: bool, hand: int) -> str:
