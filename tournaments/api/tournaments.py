@@ -158,6 +158,11 @@ class TournamentListQuery(StrictInput):
     tolerated = frozenset({"limit", "offset"})
 
     club = StrictSlugField(required=False, help_text="Only this club's tournaments.")
+    archived = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: the archived tournaments only (else they are left out).",
+    )
 
 
 # --- Views --------------------------------------------------------------------------
@@ -196,7 +201,14 @@ class TournamentsAPI(APIView):
                 {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$", "minLength": 1},
                 description="Only this club's tournaments (its slug).",
                 required=False,
-            )
+            ),
+            OpenApiParameter(
+                "archived",
+                {"type": "boolean", "default": False},
+                description="true: the archived tournaments only; false (the "
+                "default): those not archived.",
+                required=False,
+            ),
         ],
         responses={
             200: TournamentSummaryOutput(many=True),
@@ -215,7 +227,11 @@ class TournamentsAPI(APIView):
                 raise ValidationError({"club": [f"There is no club {slug!r}."]})
             club_id = club.pk
         paginator = self.pagination_class()
-        tournaments = selectors.tournament_list(user=request.user, club_id=club_id)
+        tournaments = selectors.tournament_list(
+            user=request.user,
+            club_id=club_id,
+            archived=query.validated_data["archived"],
+        )
         page = paginator.paginate_queryset(tournaments, request, view=self)
         data = [selectors.tournament_summary(tournament) for tournament in page]
         return paginator.get_paginated_response(

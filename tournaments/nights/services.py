@@ -11,6 +11,7 @@ from django.db import transaction
 
 from pitchclub.models import Player
 from tournaments import formats, pairing
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
 from tournaments.matches.results import apply_result
@@ -52,6 +53,7 @@ def table_result_enter(
     four is refused (one more hand is played). A game of the table without hands
     is set aside; one with hands is refused."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     match = match_of(tournament, match_id)
     if winner is not None and formats.is_table(match):
         raise TournamentRefusal("table_result_scores", "winner")
@@ -120,6 +122,7 @@ def night_player_add(
     round as a late arrival is. Refused once the last round is drawn."""
     tournament = lock(tournament_id)
     _check_night(tournament)
+    check_playable(tournament)
     matches = all_matches(tournament)
     if _rounds_left(tournament, matches) <= 0:
         raise TournamentRefusal(
