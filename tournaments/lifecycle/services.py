@@ -94,6 +94,16 @@ def played_round(matches: list[Match]) -> int:
     return max((m.round.number for m in matches if formats.is_played(m)), default=0)
 
 
+def open_matches(read: dict[str, Any]) -> list[str]:
+    """The labels of the matches a close leaves unplayed (ready or running)."""
+    return [
+        match["label"]
+        for round_ in read["rounds"]
+        for match in round_["matches"]
+        if match["status"] in (MatchStatus.READY, MatchStatus.RUNNING)
+    ]
+
+
 @transaction.atomic
 def tournament_close(
     *, tournament_id: int, by: AbstractBaseUser | None = None
