@@ -26,9 +26,14 @@ ORGANISERS_ONLY = {
 
 
 class RenameInput(StrictInput):
+    # Its shape only: empty, blank or a control character is the service's
+    # refusal (400 at `name`), said in the organiser's words.
     name = StrictCharField(
         max_length=TOURNAMENT_NAME_MAX,
-        help_text="The new name: not empty, no control characters.",
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="The new name: not empty, no control characters; spaces at "
+        "either end are dropped.",
     )
 
 

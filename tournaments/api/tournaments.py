@@ -188,6 +188,16 @@ CREATE_EXAMPLE = OpenApiExample(
 )
 
 
+def _club_id(request: Request, slug: str | None) -> int | None:
+    """The id of the club `slug` names, if the caller may see it (400 if not)."""
+    if slug is None:
+        return None
+    club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
+    if club is None:
+        raise ValidationError({"club": [f"There is no club {slug!r}."]})
+    return club.pk
+
+
 class TournamentsAPI(APIView):
     """List tournaments (newest first) or create one."""
 
@@ -219,13 +229,7 @@ class TournamentsAPI(APIView):
     def get(self, request: Request) -> Response:
         query = TournamentListQuery(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        club_id = None
-        slug = query.validated_data.get("club")
-        if slug is not None:
-            club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
-            if club is None:
-                raise ValidationError({"club": [f"There is no club {slug!r}."]})
-            club_id = club.pk
+        club_id = _club_id(request, query.validated_data.get("club"))
         paginator = self.pagination_class()
         tournaments = selectors.tournament_list(
             user=request.user,
