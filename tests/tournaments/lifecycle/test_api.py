@@ -247,3 +247,43 @@ def test_a_seasons_playoffs_cannot_be_deleted_while_linked(
     assert refused.status_code == 409
     assert refused.json()["code"] == "is_playoffs"
     assert "Winter League" in refused.json()["detail"]
+
+
+def test_a_night_closed_early_takes_no_scores_nor_arrivals(
+    club: Club, organiser_api: APIClient
+) -> None:
+    t = create(
+        organiser_api,
+        club,
+        format="progressive",
+        entrants=8,
+        settings={"hands_per_round": 2, "rounds": 4},
+    )
+    first, second = (m for m in t["rounds"][0]["matches"] if m["table"] is not None)
+    scored = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/matches/{first['id']}/result/",
+        {"scores": [5, 2]},
+        format="json",
+    )
+    assert scored.status_code == 200, scored.json()
+    closed = organiser_api.post(f"{TOURNAMENTS}{t['id']}/close/")
+    assert closed.status_code == 200
+    body = closed.json()
+    assert body["closed_early"] is True
+    assert body["champion"] == body["standings"][0]["entrant"]
+    late = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/matches/{second['id']}/result/",
+        {"scores": [5, 2]},
+        format="json",
+    )
+    assert late.status_code == 409
+    assert late.json()["code"] == "closed_early"
+    arrival = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/players/", {"player": "Newcomer"}, format="json"
+    )
+    assert arrival.status_code == 409
+    assert arrival.json()["code"] == "closed_early"
+    assert (
+        match_at(read(organiser_api, t["id"]), "main", 1, second["number"])["status"]
+        == "ready"
+    )
