@@ -92,7 +92,7 @@ def test_close_early_confirms_then_every_page_says_so(
     closed = Tournament.objects.get(pk=t["id"])
     assert closed.closed_early
     note = "Closed early after round 1: standings as they stood"
-    for page in ("", "wall/", "print/", "standings/print/"):
+    for page in ("", "wall/", "print/", "standings/print/", f"matches/{first['id']}/"):
         shown = text(Client().get(f"/tournaments/{t['id']}/{page}"))
         assert note in shown, page
         assert "Champion:" not in shown, page
