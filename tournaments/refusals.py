@@ -27,6 +27,11 @@ CONFLICT_CODES = frozenset(
         "not_a_table",
         "already_left",
         "too_few_staying",
+        # A tournament's life (tournaments.lifecycle).
+        "closed_early",
+        "already_finished",
+        "has_results",
+        "is_playoffs",
     }
 )
 
@@ -147,6 +152,19 @@ MESSAGES: dict[str, str] = {
     "too_few_staying": gettext_noop(
         "If {player} leaves only {staying} players stay: a night needs at least "
         "{least}."
+    ),
+    # A tournament's life: renamed, closed early, archived, deleted
+    # (tournaments.lifecycle).
+    "closed_early": gettext_noop(
+        "{tournament} was closed early: nothing more can be played in it."
+    ),
+    "already_finished": gettext_noop(
+        "{tournament} is finished already: there is nothing to close."
+    ),
+    "has_results": gettext_noop("It has results: archive it instead."),
+    "is_playoffs": gettext_noop(
+        "{tournament} is the playoffs of the season {season}: it cannot be deleted "
+        "while the season links it. Archive it instead."
     ),
 }
 

@@ -38,11 +38,15 @@ def _visible(user: AbstractBaseUser | None) -> QuerySet[Tournament]:
 
 
 def tournament_list(
-    *, user: AbstractBaseUser | None, club_id: int | None = None
+    *,
+    user: AbstractBaseUser | None,
+    club_id: int | None = None,
+    archived: bool = False,
 ) -> QuerySet[Tournament]:
     """Tournaments the user may read (of one club, if given), newest first, with
-    their clubs and entrant counts (1 query)."""
-    tournaments = _visible(user)
+    their clubs and entrant counts (1 query): those not archived, or with
+    `archived` the archived ones only."""
+    tournaments = _visible(user).filter(archived_at__isnull=not archived)
     if club_id is not None:
         tournaments = tournaments.filter(club_id=club_id)
     return (
@@ -53,11 +57,12 @@ def tournament_list(
 
 
 def club_tournaments(
-    *, user: AbstractBaseUser | None, club_id: int
+    *, user: AbstractBaseUser | None, club_id: int, archived: bool = False
 ) -> QuerySet[Tournament]:
     """A club's tournaments the user may read for its pages: running before
-    finished, each newest first, with entrant counts (1 query)."""
-    tournaments = tournament_list(user=user, club_id=club_id)
+    finished, each newest first, with entrant counts (1 query); not archived,
+    or with `archived` the archived ones only."""
+    tournaments = tournament_list(user=user, club_id=club_id, archived=archived)
     return tournaments.select_related("champion").order_by(
         Case(
             When(status=TournamentStatus.RUNNING, then=Value(0)),
@@ -89,6 +94,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "settings": tournament.settings,
         "status": tournament.status,
         "champion": tournament.champion_id,
+        "closed_early": tournament.closed_early,
+        "archived": tournament.archived_at is not None,
         "entrant_count": getattr(tournament, "entrant_count", None),
         "created_at": tournament.created_at,
         "updated_at": tournament.updated_at,

@@ -5,6 +5,7 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.brackets import views as bracket_views
+from tournaments.lifecycle import views as lifecycle_views
 from tournaments.matches import views as match_views
 from tournaments.nights import views as night_views
 from tournaments.seasons import views as season_views
@@ -53,6 +54,43 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/rounds/<int:number>/print/",
         views.round_print,
         name="print_round",
+    ),
+    # A tournament's life (organisers): rename, close early, archive, delete.
+    path(
+        "tournaments/<int:tournament_id>/rename/",
+        lifecycle_views.tournament_rename,
+        name="rename",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/close/",
+        lifecycle_views.tournament_close,
+        name="close",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/archive/",
+        lifecycle_views.tournament_archive,
+        name="archive",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/unarchive/",
+        lifecycle_views.tournament_unarchive,
+        name="unarchive",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/delete/",
+        lifecycle_views.tournament_delete,
+        name="delete",
+    ),
+    # Public results: the standings on one A4 page, and as CSV.
+    path(
+        "tournaments/<int:tournament_id>/standings/print/",
+        views.standings_print,
+        name="print_standings",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/standings.csv",
+        views.standings_csv,
+        name="standings_csv",
     ),
     # The organiser's actions: draw the next (Swiss) round; one match's page with
     # its table link and QR code, "Start game at table N" and the paper result.

@@ -3,17 +3,22 @@ standings, the wall view and the printed sheets. What they show is built by
 `tournaments.brackets.board` from the selectors' rows; these views only translate
 HTTP."""
 
+import codecs
+import csv
+
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import pages as club_pages
 from pitchclub import permissions
+from pitchclub.qr import qr_svg
 from tournaments import pages, selectors
-from tournaments.brackets import board
+from tournaments.brackets import board, export
 from tournaments.models import Tournament
 from tournaments.nights import board as night_board
 from tournaments.nights import views as night_views
@@ -31,11 +36,15 @@ def _board(tournament: Tournament) -> board.Board:
 
 @require_safe
 def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
-    """All of a club's tournaments, running first, a page at a time."""
+    """All of a club's tournaments, running first, a page at a time; the archived
+    ones apart (`?archived=1`)."""
     club, access = club_pages.club_for(request, slug)
-    tournaments = selectors.club_tournaments(user=request.user, club_id=club.pk)
+    archived = request.GET.get("archived") == "1"
+    tournaments = selectors.club_tournaments(
+        user=request.user, club_id=club.pk, archived=archived
+    )
     page = Paginator(tournaments, PER_PAGE).get_page(request.GET.get("page"))
-    context = {"club": club, "access": access, "page": page}
+    context = {"club": club, "access": access, "page": page, "archived": archived}
     return render(request, f"{T}list.html", context)
 
 
@@ -137,3 +146,39 @@ def round_print(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
         "hand_rows": board.hand_rows(tournament),
     }
     return render(request, f"{T}print_round.html", context)
+
+
+def _sheet(tournament: Tournament) -> export.Sheet:
+    return export.standings_sheet(tournament, *selectors.tournament_rows(tournament))
+
+
+@require_safe
+def standings_print(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings on one A4 page: dated, the club's name, a QR code back to
+    the live page."""
+    tournament = pages.tournament_for(request, tournament_id)
+    live = request.build_absolute_uri(
+        reverse("tournaments:detail", args=[tournament.pk])
+    )
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "sheet": _sheet(tournament),
+        "live": live,
+        "qr": qr_svg(live, f"QR code of {tournament.name}'s live page {live}"),
+    }
+    return render(request, f"{T}print_standings.html", context)
+
+
+@require_safe
+def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings for a spreadsheet: UTF-8 with a BOM, a header, one row per
+    entrant (tournaments.brackets.export)."""
+    tournament = pages.tournament_for(request, tournament_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="pitch-tournament-{tournament.pk}-standings.csv"'
+    )
+    response.write(codecs.BOM_UTF8)
+    csv.writer(response).writerows(export.csv_rows(_sheet(tournament)))
+    return response

@@ -524,6 +524,39 @@ TARGETS += [
 ]
 
 
+# A tournament's life (issue 22, item 12) and its public results (item 15): the
+# confirmation pages, a Swiss closed early and archived, the standings printed.
+def closed(world: World) -> int:
+    from tournaments.lifecycle import services as life
+
+    number = tournament(world, "double_elimination")
+    life.tournament_close(tournament_id=number, by=world.keeper)
+    life.tournament_archive(tournament_id=number, by=world.keeper)
+    return number
+
+
+TARGETS += [
+    Target("tournament-rename", tournament_page("swiss", "rename/")),
+    Target("tournament-close", tournament_page("double_elimination", "close/")),
+    Target("tournament-archive", tournament_page("swiss", "archive/")),
+    Target("tournament-delete-refused", tournament_page("swiss", "delete/")),
+    Target("tournament-closed", lambda w: f"/tournaments/{closed(w)}/"),
+    Target(
+        "tournament-archived-list",
+        lambda w: f"/clubs/{w.club.slug}/tournaments/?archived=1&c={closed(w)}",
+    ),
+    Target(
+        "tournament-standings",
+        lambda w: f"/tournaments/{closed(w)}/standings/print/",
+    ),
+    Target(
+        "print-tournament-standings",
+        tournament_page("double_elimination", "standings/print/"),
+        media="print",
+    ),
+]
+
+
 def shoot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"widths-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
     path.parent.mkdir(parents=True, exist_ok=True)

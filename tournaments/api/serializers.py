@@ -100,6 +100,14 @@ class TournamentSummaryOutput(serializers.Serializer):
     settings = serializers.DictField()
     status = serializers.ChoiceField(choices=TournamentStatus.choices)
     champion = serializers.IntegerField(allow_null=True)
+    closed_early = serializers.BooleanField(
+        help_text="Closed early by an organiser: finished with the standings as "
+        "they stood, the champion their first."
+    )
+    archived = serializers.BooleanField(
+        help_text="Archived by an organiser: out of the lists unless asked for "
+        "(?archived=true), still readable here."
+    )
     entrant_count = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()

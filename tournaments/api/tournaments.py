@@ -158,6 +158,11 @@ class TournamentListQuery(StrictInput):
     tolerated = frozenset({"limit", "offset"})
 
     club = StrictSlugField(required=False, help_text="Only this club's tournaments.")
+    archived = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: the archived tournaments only (else they are left out).",
+    )
 
 
 # --- Views --------------------------------------------------------------------------
@@ -183,6 +188,16 @@ CREATE_EXAMPLE = OpenApiExample(
 )
 
 
+def _club_id(request: Request, slug: str | None) -> int | None:
+    """The id of the club `slug` names, if the caller may see it (400 if not)."""
+    if slug is None:
+        return None
+    club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
+    if club is None:
+        raise ValidationError({"club": [f"There is no club {slug!r}."]})
+    return club.pk
+
+
 class TournamentsAPI(APIView):
     """List tournaments (newest first) or create one."""
 
@@ -196,7 +211,14 @@ class TournamentsAPI(APIView):
                 {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$", "minLength": 1},
                 description="Only this club's tournaments (its slug).",
                 required=False,
-            )
+            ),
+            OpenApiParameter(
+                "archived",
+                {"type": "boolean", "default": False},
+                description="true: the archived tournaments only; false (the "
+                "default): those not archived.",
+                required=False,
+            ),
         ],
         responses={
             200: TournamentSummaryOutput(many=True),
@@ -207,15 +229,13 @@ class TournamentsAPI(APIView):
     def get(self, request: Request) -> Response:
         query = TournamentListQuery(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        club_id = None
-        slug = query.validated_data.get("club")
-        if slug is not None:
-            club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
-            if club is None:
-                raise ValidationError({"club": [f"There is no club {slug!r}."]})
-            club_id = club.pk
+        club_id = _club_id(request, query.validated_data.get("club"))
         paginator = self.pagination_class()
-        tournaments = selectors.tournament_list(user=request.user, club_id=club_id)
+        tournaments = selectors.tournament_list(
+            user=request.user,
+            club_id=club_id,
+            archived=query.validated_data["archived"],
+        )
         page = paginator.paginate_queryset(tournaments, request, view=self)
         data = [selectors.tournament_summary(tournament) for tournament in page]
         return paginator.get_paginated_response(

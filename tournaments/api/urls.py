@@ -2,15 +2,26 @@
 
 from django.urls import path
 
-from tournaments.api import matches, nights, tournaments
+from tournaments.api import lifecycle, matches, nights, tournaments
 from tournaments.seasons import api as season_apis
 
 urlpatterns = [
     path("tournaments/", tournaments.TournamentsAPI.as_view(), name="tournaments"),
     path(
         "tournaments/<int:tournament_id>/",
-        tournaments.TournamentDetailAPI.as_view(),
+        # Read it; rename (PATCH) or delete (DELETE) it: tournaments.api.lifecycle.
+        lifecycle.TournamentLifeAPI.as_view(),
         name="tournament",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/close/",
+        lifecycle.TournamentCloseAPI.as_view(),
+        name="tournament-close",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/archive/",
+        lifecycle.TournamentArchiveAPI.as_view(),
+        name="tournament-archive",
     ),
     path(
         "tournaments/<int:tournament_id>/matches/<int:match_id>/game/",

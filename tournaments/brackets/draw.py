@@ -14,6 +14,7 @@ from django.db import transaction
 
 from scoring import engine
 from tournaments import formats, pairing
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.state import (
     all_matches,
     entrant_ids,
@@ -257,7 +258,9 @@ def _assign_tables(matches: Sequence[Match]) -> None:
 def refresh(tournament: Tournament, matches: list[Match] | None = None) -> None:
     """Everything that follows from the results as they stand: the bracket's next
     matches, a round robin's next round, tables, the tournament's status and
-    champion."""
+    champion. A tournament closed early stays as it was closed."""
+    if tournament.closed_early:
+        return
     if matches is None:
         matches = all_matches(tournament)
     champion = None
@@ -289,6 +292,7 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
     and after the last round (the other formats draw their rounds by themselves
     as results come in)."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     if tournament.format not in ("swiss", PROGRESSIVE):
         raise TournamentRefusal(
             "round_drawn_by_results",

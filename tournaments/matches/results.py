@@ -200,6 +200,9 @@ def match_follow_game(
         return
     match = Match.objects.select_related("round").get(pk=link.match_id)
     tournament = lock(match.tournament_id)
+    if tournament.closed_early:
+        # Closed early (tournaments.lifecycle): its matches stay as they were.
+        return
     match = Match.objects.select_related("round").get(pk=link.match_id)
     if abandoned is True or deleted:
         MatchGame.objects.filter(pk=link.pk).update(abandoned=True)

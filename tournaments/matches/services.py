@@ -14,6 +14,7 @@ from scoring.games import services as scoring_services
 from scoring.models import Game
 from scoring.models import Status as GameStatus
 from tournaments import formats
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
 from tournaments.brackets.state import label_of, lock
 from tournaments.matches.results import apply_result
@@ -55,6 +56,7 @@ def match_game_start(
     game of four, team A at seats 0 and 2), and link it. The deal moves on one
     seat at each game of a match. Whether `by` may is the caller's check."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     match = match_of(tournament, match_id)
     if match.status == MatchStatus.WAITING:
         raise not_open(tournament, match, "its entrants are not known yet.")
@@ -128,6 +130,7 @@ def match_result_enter(
     order. A game of the match without hands (started by mistake) is set aside;
     one with hands is refused: it is played at the table."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     match = match_of(tournament, match_id)
     if formats.is_table(match):
         raise TournamentRefusal("table_result_scores", "winner")

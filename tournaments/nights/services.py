@@ -13,6 +13,7 @@ from pitchclub.models import Player
 from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from tournaments import formats, pairing
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
 from tournaments.matches.results import apply_result
@@ -55,6 +56,7 @@ def table_result_enter(
     the table's game would). A game of the table without hands
     is set aside; one with hands is refused."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     match = match_of(tournament, match_id)
     if winner is not None and formats.is_table(match):
         raise TournamentRefusal("table_result_scores", "winner")
@@ -146,6 +148,7 @@ def night_player_add(
     round as a late arrival is. Refused once the last round is drawn."""
     tournament = lock(tournament_id)
     _check_night(tournament)
+    check_playable(tournament)
     matches = all_matches(tournament)
     if _rounds_left(tournament, matches) <= 0:
         raise TournamentRefusal(

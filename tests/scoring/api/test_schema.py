@@ -36,7 +36,7 @@ from scoring.games.filters import GameFilter
 from scoring.models import Game
 from scoring.stats import filters
 from tests.factories import NAMES, UserFactory, record
-from tournaments.api import matches, nights, tournaments
+from tournaments.api import lifecycle, matches, nights, tournaments
 from tournaments.brackets import create as tournament_services
 from tournaments.seasons import api as season_apis
 from tournaments.seasons import services as seasons
@@ -73,6 +73,7 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "club_invites_create": invites.InviteCreateInput,
     "join": invites.JoinInput,
     "tournaments_create": tournaments.TournamentCreateInput,
+    "tournaments_rename": lifecycle.RenameInput,
     "tournament_match_result_create": matches.MatchResultInput,
     "tournament_night_players_create": nights.NightPlayerInput,
     "club_seasons_create": season_apis.SeasonCreateInput,

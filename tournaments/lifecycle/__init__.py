@@ -1,0 +1,1 @@
+"""A tournament's life for its organisers: renamed, closed early, archived, deleted."""

@@ -1,0 +1,1 @@
+"""Tournaments' template tags: a tournament's life on its pages."""
