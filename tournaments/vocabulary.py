@@ -81,3 +81,12 @@ SETTINGS_DEFAULTS: dict[str, dict[str, object]] = {
         "seeding": "given",
     },
 }
+
+# Settings a format knows but does not fill in when left out, so that a
+# tournament made without them reads as EVENTS.md shows it: `confirm_results`
+# (off when absent), the losing side (or an organiser) confirms each result of a
+# match's game before the bracket moves on (tournaments.matches.confirm). A
+# progressive night's tables have no losing side: it has none.
+SETTINGS_OPTIONAL: dict[str, dict[str, object]] = {
+    name: {"confirm_results": False} for name in FORMATS_RUN
+}
