@@ -33,6 +33,16 @@ class MatchConfirmInput(StrictInput):
     )
 
 
+DESCRIPTION = (
+    "For a tournament with the setting `confirm_results`: the losing side (on the "
+    "table's phone, signed in as a scorekeeper) or an organiser confirms the result "
+    "the match's game ended with, and the bracket moves on; or disputes it. A "
+    "disputed result is confirmed by an organiser only (409 `result_disputed` "
+    "otherwise). 200 with the tournament; 409 `nothing_to_confirm` when no result "
+    "waits."
+)
+
+
 class MatchConfirmAPI(APIView):
     @extend_schema(
         operation_id="tournament_match_confirm_create",
@@ -48,14 +58,7 @@ class MatchConfirmAPI(APIView):
             OpenApiExample("Confirm", value={"agree": True}, request_only=True),
             OpenApiExample("Dispute", value={"agree": False}, request_only=True),
         ],
-        description=(
-            "For a tournament with the setting `confirm_results`: the losing side "
-            "(on the table's phone, signed in as a scorekeeper) or an organiser "
-            "confirms the result the match's game ended with, and the bracket moves "
-            "on; or disputes it. A disputed result is confirmed by an organiser "
-            "only (409 `result_disputed` otherwise). 200 with the tournament; 409 "
-            "`nothing_to_confirm` when no result waits."
-        ),
+        description=DESCRIPTION,
     )
     def post(self, request: Request, tournament_id: int, match_id: int) -> Response:
         tournament = get_tournament(request, tournament_id)
