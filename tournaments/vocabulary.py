@@ -14,6 +14,15 @@ FORMAT_LABELS = {
     "swiss": "Swiss",
     "progressive": "Progressive night",
 }
+# Each format in one line, on the new-tournament page.
+FORMAT_HINTS = {
+    "single_elimination": "Lose once and you are out. The top seeds get the byes.",
+    "double_elimination": "Out after two losses: a winners' and a losers' bracket, "
+    "then a grand final.",
+    "round_robin": "Everyone plays everyone; the most match wins takes it.",
+    "swiss": "A few rounds, each pairing entrants with the same wins; you draw "
+    "each next round.",
+}
 # The formats this release runs (progressive nights come with club nights).
 FORMATS_RUN = (
     "single_elimination",

@@ -12,6 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from pitchclub.models import Club
+from pitchclub.services import players as club_services
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People
 from tests.tournaments.helpers import (
@@ -22,6 +23,7 @@ from tests.tournaments.helpers import (
     start_game,
     win_game,
 )
+from tests.tournaments.matches.test_views_match import created, form_data
 from tournaments.models import Match, MatchGame
 
 DASH = "\N{EN DASH}"
@@ -145,3 +147,25 @@ def test_only_keepers_confirm_and_without_the_setting_nothing_shows(
     action = reverse("tournaments:match_confirm", args=[t["id"], match["id"]])
     member = signed_in(people.member).post(action, {"agree": "yes"})
     assert member.status_code == 403
+
+
+def test_the_new_tournament_form_offers_the_setting(
+    club: Club, people: People, organiser: Client
+) -> None:
+    roster = {
+        name: club_services.guest_add(club=club, name=name)
+        for name in ("Ann", "Bob", "Cy", "Di")
+    }
+    url = reverse("tournaments:new", args=[club.slug])
+    page = _page(organiser, url)
+    assert "The losing side confirms each result" in page
+    assert 'name="confirm_results"' in page
+    picks = list(roster.values())
+    left_out = created(organiser.post(url, form_data(entrants=picks, name="Plain")))
+    assert "confirm_results" not in left_out.settings
+    data = form_data(entrants=picks, name="Confirmed", format="swiss")
+    data["confirm_results"] = "on"
+    ticked = created(organiser.post(url, data))
+    assert ticked.settings["confirm_results"] is True
+    about = _page(organiser, reverse("tournaments:detail", args=[ticked.pk]))
+    assert "the losing side confirms each result" in about
