@@ -29,9 +29,14 @@ ORGANISERS_ONLY = "Only {club}'s organisers can have a match's game played again
 def _back(
     request: HttpRequest, tournament: Tournament, game_id: int | None
 ) -> HttpResponse:
-    """Where the form came from: the tournament's page (`back=board`), else the
-    game's table page (or the board when the game is not known)."""
-    if request.POST.get("back") == "board" or game_id is None:
+    """Where the form came from: the tournament's page (`back=board`), the
+    match's (`back=match`), else the game's table page (or the board when the
+    game is not known)."""
+    back = request.POST.get("back")
+    if back == "match":
+        match_id = request.resolver_match.kwargs["match_id"]
+        return redirect("tournaments:match", tournament.pk, match_id)
+    if back == "board" or game_id is None:
         return redirect("tournaments:detail", tournament_id=tournament.pk)
     return redirect("scoring:game", game_id=game_id)
 

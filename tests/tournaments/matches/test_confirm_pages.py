@@ -169,3 +169,21 @@ def test_the_new_tournament_form_offers_the_setting(
     assert ticked.settings["confirm_results"] is True
     about = _page(organiser, reverse("tournaments:detail", args=[ticked.pk]))
     assert "the losing side confirms each result" in about
+
+
+def test_the_match_page_and_the_table_link_lead_to_the_waiting_result(
+    club: Club, keeper_api: APIClient, keeper: Client, organiser: Client
+) -> None:
+    t, match, game = _won(keeper_api, club)
+    url = reverse("tournaments:match", args=[t["id"], match["id"]])
+    page = _page(organiser, url)
+    assert "Waiting for confirmation" in page
+    assert f"Confirm 4{DASH}0" in page
+    assert "Start game" not in page
+    # The table's QR code opens the game, where the losing side confirms.
+    table = keeper.get(reverse("tournaments:match_table", args=[t["id"], match["id"]]))
+    assert table["Location"] == reverse("scoring:game", args=[game["id"]])
+    action = reverse("tournaments:match_confirm", args=[t["id"], match["id"]])
+    back = organiser.post(action, {"agree": "yes", "back": "match"})
+    assert back["Location"] == url
+    assert "Waiting for confirmation" not in _page(organiser, url)
