@@ -209,18 +209,15 @@ def hold_or_apply(
 ) -> None:
     """A match's result as its games give it: applied at once; or, with the
     tournament's setting `confirm_results`, a result that would complete the
-    match (or change its completed one) waits in `match.unconfirmed`, the match
-    `running`, until the losing side or an organiser confirms it
-    (tournaments.matches.confirm applies it then, with `apply_result`)."""
+    match (or give its completed one another winner) waits in
+    `match.unconfirmed`, the match `running`, until the losing side or an
+    organiser confirms it (tournaments.matches.confirm applies it then, with
+    `apply_result`). A correction keeping a confirmed winner applies at once."""
     waiting: dict[str, Any] | None = None
     if (
         status == MatchStatus.COMPLETED
         and tournament.settings.get("confirm_results")
-        and not (
-            match.status == MatchStatus.COMPLETED
-            and match.winner_id == winner_id
-            and match.scores == scores
-        )
+        and not (match.status == MatchStatus.COMPLETED and match.winner_id == winner_id)
     ):
         waiting = {"winner": winner_id, "scores": scores, "game": game_id}
         status, winner_id = MatchStatus.RUNNING, None

@@ -295,3 +295,32 @@ def test_every_bracket_format_takes_the_setting(
         entrants=[create.EntrantInput(players=[n]) for n in ("Ann", "Bob", "Cy")],
     )
     assert tournament.settings["confirm_results"] is True
+
+
+def test_a_confirmed_result_corrected_keeps_its_winner_without_asking_again(
+    club: Club, people: People
+) -> None:
+    cup = _cup(club, people.organiser, {"confirm_results": True})
+    match = _first(cup)
+    game_id = _play(cup, match, people.scorekeeper)
+    confirm.match_confirm(tournament_id=cup.pk, match_id=match.pk)
+    # Hand 1 corrected: the same seat wins, 3 to 1 (the other took game).
+    hand_services.hand_correct(
+        game_id=game_id,
+        number=1,
+        hand=engine.HandInput(
+            pitcher=0, bid=2, awards={"high": 0, "low": 0, "jack": 0, "game": 1}
+        ),
+    )
+    match.refresh_from_db()
+    assert match.scores == [3, 1]
+    assert match.status == MatchStatus.COMPLETED
+    assert match.unconfirmed is None
+    assert _final(cup).entrant_a_id == match.entrant_a_id
+    # Corrected so that the other side wins: it waits again, the final's slot
+    # empties until it is confirmed.
+    hand_services.hand_correct(game_id=game_id, number=1, hand=_hand(1))
+    match.refresh_from_db()
+    assert match.status == MatchStatus.RUNNING
+    assert match.unconfirmed["winner"] == match.entrant_b_id
+    assert _final(cup).entrant_a_id is None
