@@ -146,3 +146,37 @@ def test_the_schema_names_the_endpoint_and_confirmed(organiser_api: APIClient) -
     request = body["components"]["schemas"]["MatchConfirmInputRequest"]
     assert request["properties"]["agree"]["type"] == "boolean"
     assert "confirmed" in body["components"]["schemas"]["MatchOutput"]["required"]
+
+
+@pytest.mark.parametrize("format", ["double_elimination", "round_robin", "swiss"])
+def test_a_tournament_finishes_only_once_every_result_is_confirmed(
+    club: Club, keeper_api: APIClient, format: str
+) -> None:
+    t = create(
+        keeper_api,
+        club,
+        format=format,
+        entrants=3 if format == "round_robin" else 2,
+        settings={"confirm_results": True},
+    )
+    for _ in range(10):
+        playable = [
+            m
+            for m in matches(t)
+            if m["status"] in ("ready", "running") and len(m["entrants"]) == 2
+        ]
+        if not playable:
+            break
+        match = playable[0]
+        game = start_game(keeper_api, t["id"], match["id"])
+        win_game(keeper_api, game["id"], 0)
+        t = read(keeper_api, t["id"])
+        waiting = next(m for m in matches(t) if m["id"] == match["id"])
+        assert (waiting["status"], waiting["confirmed"]) == ("running", False)
+        assert t["status"] == "running"
+        answer = keeper_api.post(_url(t, match), {"agree": True}, format="json")
+        assert answer.status_code == 200, answer.json()
+        t = answer.json()
+    assert t["status"] == "finished"
+    assert t["champion"] is not None
+    assert all(m["confirmed"] for m in matches(t) if m["status"] == "completed")
