@@ -15,7 +15,11 @@ PACKAGES = ("pitchclub", "scoring", "tournaments")
 TOOLING = ROOT / "pitchclub" / "api"
 LIMIT = 40
 # Modules of views not named for it.
-ALSO = ("pitchclub/pwa.py", "scoring/table/live.py")
+ALSO = (
+    "pitchclub/pwa.py",
+    "scoring/table/live.py",
+    "tournaments/matches/confirm_views.py",
+)
 HTTP_METHODS = {"get", "post", "put", "patch", "delete", "head", "options"}
 
 

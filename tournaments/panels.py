@@ -5,12 +5,13 @@ the season's night it counts for; on the new-game page what a night means."""
 
 from typing import Any
 
-from django.db.models import OuterRef, Q, Subquery
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, OuterRef, Q, Subquery, Value
 from django.http import HttpRequest
 from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
-from pitchclub.models import Club
+from pitchclub.models import Club, Membership, Role
 from pitchclub.panels import Panel
 from pitchclub.permissions import ClubAccess
 from pitchclub.text import parse_whole_number
@@ -19,6 +20,7 @@ from scoring.games.convert import rules_for
 from scoring.models import Game
 from scoring.table.panels import GamePanel
 from scoring.table.words import headings
+from tournaments.brackets.board import waiting_result
 from tournaments.models import (
     Match,
     MatchGame,
@@ -48,9 +50,26 @@ def club_tournaments(request: HttpRequest, club: Club, access: ClubAccess) -> Pa
     )
 
 
-def _match_link(game: Game) -> MatchGame | None:
+def _organiser(user: AbstractBaseUser | None) -> Exists | Value:
+    """Whether `user` organises the match's club (who settles a disputed result),
+    as part of the link's one query."""
+    if user is None or not user.is_authenticated:
+        return Value(False)
+    if user.is_superuser:
+        return Value(True)
+    return Exists(
+        Membership.objects.filter(
+            club_id=OuterRef("match__tournament__club_id"),
+            user_id=user.pk,
+            role=Role.ORGANISER,
+        )
+    )
+
+
+def _match_link(game: Game, user: AbstractBaseUser | None) -> MatchGame | None:
     """The game's link to its match with the match, its round, tournament and
-    entrants, and where the match's winner plays next (1 query)."""
+    entrants, where the match's winner plays next, and whether `user` organises
+    the club (1 query)."""
     winner = OuterRef("match__winner_id")
     onward = (
         Match.objects.filter(tournament_id=OuterRef("match__tournament_id"))
@@ -70,6 +89,7 @@ def _match_link(game: Game) -> MatchGame | None:
         .annotate(
             onward_bracket=Subquery(onward.values("round__bracket")[:1]),
             onward_round=Subquery(onward.values("round__number")[:1]),
+            organiser=_organiser(user),
         )
         .first()
     )
@@ -102,7 +122,7 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
     clubs, which no tournament plays)."""
     if game.club_id is None:
         return None
-    link = _match_link(game)
+    link = _match_link(game, request.user)
     if link is None:
         return None
     if link.match.seats is not None:
@@ -133,7 +153,21 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
         "outcome": _outcome(link) if match.winner_id is not None else None,
         # The match goes on: its next game, started by who keeps its score.
         "next_game": match.wins_a + match.wins_b + 1,
-        "can_start": won and editable and match.status == MatchStatus.RUNNING,
+        "can_start": won
+        and editable
+        and match.status == MatchStatus.RUNNING
+        and match.unconfirmed is None,
+        # Its result waits for the losing side (setting confirm_results): they
+        # confirm or dispute on this phone; an organiser settles a dispute.
+        "waiting": waiting_result(
+            tournament,
+            match,
+            {e.pk: e for e in (match.entrant_a, match.entrant_b) if e is not None},
+        )
+        if (match.unconfirmed or {}).get("game") == game.pk
+        else None,
+        "can_confirm": editable,
+        "can_settle": link.organiser,
     }
     return GamePanel("tournaments/_game_match.html", context, replaces_rematch=True)
 

@@ -32,6 +32,8 @@ CONFLICT_CODES = frozenset(
         "already_finished",
         "has_results",
         "is_playoffs",
+        "nothing_to_confirm",
+        "result_disputed",
     }
 )
 
@@ -105,6 +107,13 @@ MESSAGES: dict[str, str] = {
         "the higher one, or choose the other winner."
     ),
     "match_not_open": gettext_noop("{match} is {status}: {why}"),
+    "nothing_to_confirm": gettext_noop(
+        "{match} has no result waiting to be confirmed: {why}"
+    ),
+    "result_disputed": gettext_noop(
+        "The result of {match} is disputed: an organiser settles it (confirms it, "
+        "or has the game played again)."
+    ),
     "match_has_hands": gettext_noop(
         "{match} has a game with hands recorded (game {game}): finish it at the "
         "table, or abandon it, before entering a result on paper."

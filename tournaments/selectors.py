@@ -181,6 +181,8 @@ def _match_payload(
         "winner": match.winner_id,
         "winners": winners,
         "on_paper": match.on_paper,
+        # The result stands (tournaments.matches.confirm.is_confirmed).
+        "confirmed": match.status == "completed" and match.unconfirmed is None,
     }
 
 

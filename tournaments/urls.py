@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments import views
 from tournaments.brackets import views as bracket_views
 from tournaments.lifecycle import views as lifecycle_views
+from tournaments.matches import confirm_views
 from tournaments.matches import views as match_views
 from tournaments.nights import views as night_views
 from tournaments.seasons import views as season_views
@@ -113,6 +114,18 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
         match_views.match_result,
         name="match_result",
+    ),
+    # A result confirmed by the other side (setting confirm_results): confirm or
+    # dispute it; an organiser's "Play it again".
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/confirm/",
+        confirm_views.match_confirm,
+        name="match_confirm",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/replay/",
+        confirm_views.match_replay,
+        name="match_replay",
     ),
     # The table link (its QR code): opens the match's game at the table.
     path(

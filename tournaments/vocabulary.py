@@ -14,6 +14,15 @@ FORMAT_LABELS = {
     "swiss": "Swiss",
     "progressive": "Progressive night",
 }
+# Each format in one line, on the new-tournament page.
+FORMAT_HINTS = {
+    "single_elimination": "Lose once and you are out. The top seeds get the byes.",
+    "double_elimination": "Out after two losses: a winners' and a losers' bracket, "
+    "then a grand final.",
+    "round_robin": "Everyone plays everyone; the most match wins takes it.",
+    "swiss": "A few rounds, each pairing entrants with the same wins; you draw "
+    "each next round.",
+}
 # The formats this release runs (progressive nights come with club nights).
 FORMATS_RUN = (
     "single_elimination",
@@ -80,4 +89,13 @@ SETTINGS_DEFAULTS: dict[str, dict[str, object]] = {
         "scoring": "points",
         "seeding": "given",
     },
+}
+
+# Settings a format knows but does not fill in when left out, so that a
+# tournament made without them reads as EVENTS.md shows it: `confirm_results`
+# (off when absent), the losing side (or an organiser) confirms each result of a
+# match's game before the bracket moves on (tournaments.matches.confirm). A
+# progressive night's tables have no losing side: it has none.
+SETTINGS_OPTIONAL: dict[str, dict[str, object]] = {
+    name: {"confirm_results": False} for name in FORMATS_RUN
 }

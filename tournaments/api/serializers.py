@@ -69,6 +69,12 @@ class MatchOutput(serializers.Serializer):
         "scorers).",
     )
     on_paper = serializers.BooleanField()
+    confirmed = serializers.BooleanField(
+        help_text="The result stands: completed, and confirmed or needing no "
+        "confirmation. False while the match is to be played or played, and while "
+        "its game's result waits for the losing side's confirmation (tournament "
+        "setting confirm_results) or is disputed."
+    )
 
 
 class RoundOutput(serializers.Serializer):

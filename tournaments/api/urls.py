@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import lifecycle, matches, nights, tournaments
+from tournaments.api import confirm, lifecycle, matches, nights, tournaments
 from tournaments.seasons import api as season_apis
 
 urlpatterns = [
@@ -32,6 +32,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
         matches.MatchResultAPI.as_view(),
         name="tournament-match-result",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/confirm/",
+        confirm.MatchConfirmAPI.as_view(),
+        name="tournament-match-confirm",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/",

@@ -22,11 +22,59 @@ from tournaments.brackets.boxes import (
 from tournaments.brackets.standings import Standings, standings_table
 from tournaments.models import Entrant, Match, MatchStatus, Tournament
 from tournaments.vocabulary import ELIMINATION
+from tournaments.words import match_label
 
 # Paper sheets: a row per hand, enough for a game to its target (about one point
 # a hand for the side that wins it), within reason.
 HAND_ROWS_LEAST = 12
 HAND_ROWS_MOST = 30
+
+
+@dataclass(frozen=True)
+class WaitingResult:
+    """A match's game result waiting for the losing side's confirmation
+    (tournament setting confirm_results): "Bob & Di: confirm 11 to 7?"."""
+
+    match_id: int
+    label: str
+    winner: str
+    loser: str
+    # The winner's points first, with an en dash: "11 to 7".
+    score: str
+    disputed: bool
+    game_id: int | None
+
+
+def waiting_result(
+    tournament: Tournament, match: Match, by_id: dict[int, Entrant]
+) -> WaitingResult | None:
+    """The match's result waiting for confirmation, in words; None if none."""
+    held = match.unconfirmed
+    if held is None:
+        return None
+    sides = [match.entrant_a_id, match.entrant_b_id]
+    won = sides.index(held["winner"]) if held.get("winner") in sides else 0
+    scores = held.get("scores") or []
+    score = f"{scores[won]}\N{EN DASH}{scores[1 - won]}" if len(scores) == 2 else ""
+
+    def name(entrant_id: int | None) -> str:
+        entrant = by_id.get(entrant_id) if entrant_id is not None else None
+        return entrant.name if entrant is not None else "?"
+
+    return WaitingResult(
+        match_id=match.pk,
+        label=match_label(
+            format=tournament.format,
+            bracket=match.round.bracket,
+            round_number=match.round.number,
+            number=match.number,
+        ),
+        winner=name(sides[won]),
+        loser=name(sides[1 - won]),
+        score=score,
+        disputed=match.disputed,
+        game_id=held.get("game"),
+    )
 
 
 @dataclass
@@ -43,6 +91,8 @@ class Board:
     can_draw: bool = False
     best_of: int = 1
     by_round: dict[tuple[str, int], Column] = field(default_factory=dict)
+    # Results waiting for the losing side's confirmation, disputes first.
+    waiting: tuple[WaitingResult, ...] = ()
 
     @property
     def bye_note(self) -> str:
@@ -141,6 +191,13 @@ def build(
         )
     if entrants:
         board.standings = standings_table(tournament, entrants, matches, by_id)
+    waiting = [waiting_result(tournament, match, by_id) for match in matches]
+    board.waiting = tuple(
+        sorted(
+            (result for result in waiting if result is not None),
+            key=lambda result: (not result.disputed, result.match_id),
+        )
+    )
     return board
 
 

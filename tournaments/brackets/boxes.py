@@ -52,6 +52,10 @@ class MatchBox:
     game_in_progress: int | None = None
     hands: int | None = None
     bracket: str = "main"
+    # Its game's result waits for the losing side's confirmation, or is disputed
+    # (tournament setting confirm_results).
+    unconfirmed: bool = False
+    disputed: bool = False
 
     @property
     def short(self) -> str:
@@ -192,6 +196,8 @@ def match_box(
         game_in_progress=playing.game_id if playing else None,
         hands=playing.game.hand_count if playing else None,
         bracket=key.bracket,
+        unconfirmed=match.unconfirmed is not None,
+        disputed=match.disputed,
     )
 
 

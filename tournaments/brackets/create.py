@@ -35,6 +35,7 @@ from tournaments.vocabulary import (
     PROGRESSIVE,
     SEEDINGS,
     SETTINGS_DEFAULTS,
+    SETTINGS_OPTIONAL,
     TEAM_SIZES,
     TOURNAMENT_NAME_MAX,
 )
@@ -68,17 +69,18 @@ def _check_settings(
     """The format's settings with defaults filled in; an unknown one, or a value
     out of range, is refused naming it (settings.<name>)."""
     defaults = SETTINGS_DEFAULTS[format]
+    optional = SETTINGS_OPTIONAL.get(format, {})
     if given is None:
         given = {}
     for name in given:
-        if name not in defaults:
+        if name not in defaults and name not in optional:
             raise TournamentRefusal(
                 "unknown_setting",
                 f"settings.{name}",
                 params={
                     "format": format,
                     "setting": name,
-                    "known": ", ".join(sorted(defaults)),
+                    "known": ", ".join(sorted({*defaults, *optional})),
                 },
             )
     settings = {**defaults, **given}
@@ -102,7 +104,7 @@ def _check_settings(
         raise bad("seeding", '"given" or "random"')
     if format == PROGRESSIVE:
         return _check_night_settings(settings, bad, whole)
-    for flag in ("third_place", "grand_final_reset"):
+    for flag in ("third_place", "grand_final_reset", "confirm_results"):
         if flag in settings and not isinstance(settings[flag], bool):
             raise bad(flag, "true or false")
     if "cycles" in settings and (

@@ -20,10 +20,12 @@ from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import (
     CYCLES,
     ENTRANTS_MAX,
+    FORMAT_HINTS,
     FORMAT_LABELS,
     FORMATS_RUN,
     GAMES_PER_MATCH,
     SETTINGS_DEFAULTS,
+    SETTINGS_OPTIONAL,
     TOURNAMENT_NAME_MAX,
 )
 
@@ -33,15 +35,6 @@ PARTNER_LIST = "roster-names"
 # A partner box takes a roster player's name (a team's name is as long at most).
 PARTNER_NAME_MAX = TOURNAMENT_NAME_MAX
 ROUNDS_DIGITS = len(str(ENTRANTS_MAX))
-
-FORMAT_HINTS = {
-    "single_elimination": "Lose once and you are out. The top seeds get the byes.",
-    "double_elimination": "Out after two losses: a winners' and a losers' bracket, "
-    "then a grand final.",
-    "round_robin": "Everyone plays everyone; the most match wins takes it.",
-    "swiss": "A few rounds, each pairing entrants with the same wins; you draw "
-    "each next round.",
-}
 
 # The page's own words for refusals whose sentence speaks the API's (a field name
 # the page does not show); every other refusal is said as the service says it.
@@ -167,6 +160,12 @@ class TournamentForm(PlainForm):
         max_length=ROUNDS_DIGITS + 2,
         help_text="Empty: enough rounds to find a winner (5 for 17 to 32 entrants).",
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    confirm_results = forms.BooleanField(
+        label="The losing side confirms each result",
+        required=False,
+        help_text="When a match's game ends, the losing side (or an organiser) "
+        "confirms the score on the table's phone before the bracket moves on.",
     )
 
     def __init__(self, *args: Any, roster: Sequence[Player], **kwargs: Any) -> None:
@@ -389,7 +388,8 @@ class TournamentForm(PlainForm):
         """The chosen format's settings by name (only its own)."""
         data = self.cleaned_data
         format = data["format"]
-        return {name: data[name] for name in SETTINGS_DEFAULTS[format]}
+        ticked = {name: True for name in SETTINGS_OPTIONAL[format] if data.get(name)}
+        return {name: data[name] for name in SETTINGS_DEFAULTS[format]} | ticked
 
     # --- The services' refusals ------------------------------------------------
 

@@ -23,7 +23,7 @@ def _games(match_id: int) -> list[dict[str, Any]]:
     with its points per entrant (1 query)."""
     links = (
         MatchGame.objects.filter(match_id=match_id)
-        .select_related("game")
+        .select_related("game", "match")
         .order_by("number")
     )
     return [
@@ -35,6 +35,9 @@ def _games(match_id: int) -> list[dict[str, Any]]:
             "scores": link.game.scores,
             "winner": link.game.winner,
             "hands": link.game.hand_count,
+            # Its result waits for the losing side's confirmation (or is disputed).
+            "waiting": (link.match.unconfirmed or {}).get("game") == link.game_id,
+            "disputed": link.match.disputed,
         }
         for link in links
     ]
@@ -131,9 +134,14 @@ def match_page(
         if table
         else []
     )
-    can_start = access.can_keep_score and (
-        match["status"] == "ready"
-        or (match["status"] == "running" and match["game_in_progress"] is None)
+    waiting = next((game for game in games if game["waiting"]), None)
+    can_start = (
+        access.can_keep_score
+        and waiting is None
+        and (
+            match["status"] == "ready"
+            or (match["status"] == "running" and match["game_in_progress"] is None)
+        )
     )
     table_url = request.build_absolute_uri(
         reverse("tournaments:match_table", args=[tournament.pk, match_id])
@@ -152,6 +160,7 @@ def match_page(
         "next_game": len([g for g in games if not g["abandoned"]]) + 1,
         "access": access,
         "can_start": can_start,
+        "waiting": _waiting_words(waiting),
         # A progressive table's paper scores are typed on the night's board.
         "can_enter": access.can_manage
         and not table
@@ -160,4 +169,20 @@ def match_page(
         "table_qr": pages.table_qr(table_url, match["table"])
         if access.can_keep_score and match["status"] != "completed"
         else None,
+    }
+
+
+def _waiting_words(game: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The game whose result waits for confirmation, in the page's words: who won,
+    who confirms, the score with the winner's points first."""
+    if game is None or game["winner"] is None or len(game["sides"]) != 2:
+        return None
+    won = game["winner"]
+    sides = game["sides"]
+    return {
+        "game": game["id"],
+        "winner": sides[won]["name"],
+        "loser": sides[1 - won]["name"],
+        "score": f"{sides[won]['score']}\N{EN DASH}{sides[1 - won]['score']}",
+        "disputed": game["disputed"],
     }

@@ -6,6 +6,8 @@ depends on is refused, naming that match."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring.engine import RuleViolation
 from scoring.models import Game
 from scoring.models import Status as GameStatus
@@ -69,8 +71,12 @@ def apply_result(
     wins: tuple[int, int],
     scores: list[int] | None,
     on_paper: bool = False,
+    unconfirmed: dict[str, Any] | None = None,
 ) -> None:
-    """Write a match's new result and everything that follows from it."""
+    """Write a match's new result and everything that follows from it.
+    `unconfirmed`: the result its game ended with, waiting for confirmation
+    (`hold_or_apply`); a dispute stays flagged while the waiting result is the
+    same."""
     matches = all_matches(tournament)
     match = next(m for m in matches if m.pk == match.pk)
     redraw: list[Round] = []
@@ -86,6 +92,8 @@ def apply_result(
     match.wins_a, match.wins_b = wins
     match.scores = scores
     match.on_paper = on_paper
+    match.disputed = match.disputed and unconfirmed == match.unconfirmed
+    match.unconfirmed = unconfirmed
     match.save(
         update_fields=[
             "status",
@@ -94,6 +102,8 @@ def apply_result(
             "wins_b",
             "scores",
             "on_paper",
+            "unconfirmed",
+            "disputed",
             "updated_at",
         ]
     )
@@ -161,6 +171,7 @@ def _follow(tournament: Tournament, match: Match, game: Game | None = None) -> N
     need = tournament.settings["games_per_match"] // 2 + 1
     wins = [0, 0]
     decided: int | None = None
+    deciding: int | None = None
     scores: list[int] | None = None
     for link in links:
         played = game if game is not None and link.game_id == game.pk else link.game
@@ -168,20 +179,56 @@ def _follow(tournament: Tournament, match: Match, game: Game | None = None) -> N
         if played.status == GameStatus.FINISHED and played.winner is not None:
             wins[played.winner] += 1
             if decided is None and wins[played.winner] >= need:
-                decided = played.winner
+                decided, deciding = played.winner, played.pk
     if decided is not None:
         status = MatchStatus.COMPLETED
         winner_id = (match.entrant_a_id, match.entrant_b_id)[decided]
     else:
         status = MatchStatus.RUNNING if links else MatchStatus.READY
         winner_id = None
-    apply_result(
+    hold_or_apply(
         tournament,
         match,
         status=status,
         winner_id=winner_id,
         wins=(wins[0], wins[1]),
         scores=scores if links else None,
+        game_id=deciding,
+    )
+
+
+def hold_or_apply(
+    tournament: Tournament,
+    match: Match,
+    *,
+    status: str,
+    winner_id: int | None,
+    wins: tuple[int, int],
+    scores: list[int] | None,
+    game_id: int | None,
+) -> None:
+    """A match's result as its games give it: applied at once; or, with the
+    tournament's setting `confirm_results`, a result that would complete the
+    match (or give its completed one another winner) waits in
+    `match.unconfirmed`, the match `running`, until the losing side or an
+    organiser confirms it (tournaments.matches.confirm applies it then, with
+    `apply_result`). A correction keeping a confirmed winner applies at once."""
+    waiting: dict[str, Any] | None = None
+    if (
+        status == MatchStatus.COMPLETED
+        and tournament.settings.get("confirm_results")
+        and not (match.status == MatchStatus.COMPLETED and match.winner_id == winner_id)
+    ):
+        waiting = {"winner": winner_id, "scores": scores, "game": game_id}
+        status, winner_id = MatchStatus.RUNNING, None
+    apply_result(
+        tournament,
+        match,
+        status=status,
+        winner_id=winner_id,
+        wins=wins,
+        scores=scores,
+        unconfirmed=waiting,
     )
 
 

@@ -66,6 +66,10 @@ def match_game_start(
             match,
             "it is a bye." if match.slots == 1 else "its result is in.",
         )
+    if match.unconfirmed is not None:
+        raise not_open(
+            tournament, match, "its game's result waits to be confirmed first."
+        )
     current = _game_in_progress(match)
     if current is not None:
         raise not_open(

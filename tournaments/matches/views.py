@@ -114,7 +114,10 @@ def match_table(
         return _start(request, tournament, match_id)
     access = permissions.club_access(club=tournament.club, user=request.user)
     context = match_page(request, tournament, match_id, access)
-    playing = context["match"]["game_in_progress"]
+    # The game being played, or the one whose result waits for confirmation.
+    playing = context["match"]["game_in_progress"] or (context["waiting"] or {}).get(
+        "game"
+    )
     if playing is not None:
         return redirect("scoring:game", game_id=playing)
     context["at_table"] = _now_at_table(context)
