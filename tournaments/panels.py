@@ -25,11 +25,12 @@ from tournaments.models import (
     MatchStatus,
     Night,
     NightGame,
+    Round,
     TournamentStatus,
 )
 from tournaments.selectors import club_tournaments as tournaments_of
 from tournaments.vocabulary import ELIMINATION
-from tournaments.words import match_label, round_label
+from tournaments.words import match_label, onward
 
 SHOWN = 6
 
@@ -48,9 +49,19 @@ def club_tournaments(request: HttpRequest, club: Club, access: ClubAccess) -> Pa
     )
 
 
+def _rounds_of(bracket: OuterRef) -> Subquery:
+    """How many rounds the match's tournament has in `bracket` (its last round's
+    number): the match named as its bracket's column ("Semi-final 1")."""
+    last = Round.objects.filter(
+        tournament_id=OuterRef("match__tournament_id"), bracket=bracket
+    ).order_by("-number")
+    return Subquery(last.values("number")[:1])
+
+
 def _match_link(game: Game) -> MatchGame | None:
     """The game's link to its match with the match, its round, tournament and
-    entrants, and where the match's winner plays next (1 query)."""
+    entrants, where the match's winner plays next, and how many rounds each
+    bracket has (1 query)."""
     winner = OuterRef("match__winner_id")
     onward = (
         Match.objects.filter(tournament_id=OuterRef("match__tournament_id"))
@@ -70,6 +81,8 @@ def _match_link(game: Game) -> MatchGame | None:
         .annotate(
             onward_bracket=Subquery(onward.values("round__bracket")[:1]),
             onward_round=Subquery(onward.values("round__number")[:1]),
+            rounds=_rounds_of(OuterRef("match__round__bracket")),
+            onward_rounds=_rounds_of(OuterRef("onward_bracket")),
         )
         .first()
     )
@@ -85,12 +98,13 @@ def _outcome(link: MatchGame) -> str:
     ):
         return gettext("{name} wins the tournament").format(name=name)
     if tournament.format in ELIMINATION and link.onward_round is not None:
-        onward = round_label(
+        place = onward(
             format=tournament.format,
             bracket=link.onward_bracket,
             round_number=link.onward_round,
+            rounds=link.onward_rounds,
         )
-        return gettext("{name} goes through to {round}").format(name=name, round=onward)
+        return gettext("{name} goes through to {round}").format(name=name, round=place)
     return gettext("{name} wins the match").format(name=name)
 
 
@@ -122,7 +136,10 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
             bracket=match.round.bracket,
             round_number=match.round.number,
             number=match.number,
+            rounds=link.rounds,
         ),
+        # Only an elimination has a bracket to go back to.
+        "elimination": tournament.format in ELIMINATION,
         "number": link.number,
         "best_of": best_of,
         "names": names,

@@ -153,10 +153,12 @@ def test_a_single_elimination_with_byes_and_third_place(
     assert "Semi-finals" in body
     assert "Final" in body
     assert "Third place" in body
-    # Waiting slots say where their entrant comes from.
-    assert "Winner of round 1 match 2" in body
-    assert "Loser of round 2 match 1" in body
-    assert "Winner of round 2 match 2" in body
+    # Waiting slots say where their entrant comes from, each match named as
+    # its column is (one name per thing: "Quarter-finals" hold "quarter-final 2").
+    assert "Winner of quarter-final 2" in body
+    assert "Loser of semi-final 1" in body
+    assert "Winner of semi-final 2" in body
+    assert "Winner of round" not in body
     # The round being played is marked as the one to scroll to.
     html = page(Client(), f"/tournaments/{t['id']}/").content.decode()
     current = re.findall(r'class="column current" id="([^"]+)"', html)
@@ -167,7 +169,7 @@ def test_a_single_elimination_with_byes_and_third_place(
     html = page(Client(), f"/tournaments/{t['id']}/").content.decode()
     assert re.findall(r'class="column current" id="([^"]+)"', html) == ["winners-2"]
     body = text(page(Client(), f"/tournaments/{t['id']}/"))
-    assert "Winner of round 1 match 2" not in body
+    assert "Winner of quarter-final 2" not in body
     assert "Table 1" in body
     assert "Table 2" in body
 
@@ -283,7 +285,8 @@ def test_a_running_match_shows_its_live_score_and_links(
         )
         assert answer.status_code == 201, answer.json()
     html = page(Client(), f"/tournaments/{t['id']}/").content.decode()
-    box = html[html.index('aria-label="Round 1 match 1"') :]
+    # A bracket of 4: its first round is the semi-finals.
+    box = html[html.index('aria-label="Semi-final 1"') :]
     box = box[: box.index("</article>")]
     assert "Playing" in box
     assert "2 hands played" in box
@@ -493,7 +496,7 @@ def test_an_elimination_rounds_sheets_by_bracket(
     assert "Winners' round 1 · Match 2" in winners
     finals = text(page(Client(), base + "?bracket=final"))
     assert "The grand final" in finals
-    assert "Winner of winners' round 2 match 1" in finals
+    assert "Winner of winners' final" in finals
 
 
 def test_the_printed_bracket(club: Club, organiser_api: APIClient) -> None:
@@ -501,7 +504,8 @@ def test_the_printed_bracket(club: Club, organiser_api: APIClient) -> None:
     body = text(page(Client(), f"/tournaments/{t['id']}/print/"))
     assert "Quarter-finals" in body
     assert "Final" in body
-    assert body.count("Winner of round") == 6
+    assert body.count("Winner of quarter-final") == 4
+    assert body.count("Winner of semi-final") == 2
     rr = create(organiser_api, club, format="round_robin", entrants=4)
     body = text(page(Client(), f"/tournaments/{rr['id']}/print/"))
     assert "Round 1" in body
