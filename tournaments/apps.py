@@ -81,3 +81,8 @@ class TournamentsConfig(AppConfig):
         scopes.register_scope("night", season_scopes.night_scope, label="Night")
         archive.register_scope_title("season", season_scopes.season_title)
         archive.register_scope_title("night", season_scopes.night_title)
+        # `manage.py demo`: a cup, a Swiss, a progressive night and a season.
+        from scoring import demo as demos
+        from tournaments import demo
+
+        demos.register_demo_part(demo.load, order=100, name="tournaments.demo")

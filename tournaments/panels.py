@@ -27,11 +27,12 @@ from tournaments.models import (
     MatchStatus,
     Night,
     NightGame,
+    Round,
     TournamentStatus,
 )
 from tournaments.selectors import club_tournaments as tournaments_of
 from tournaments.vocabulary import ELIMINATION
-from tournaments.words import match_label, round_label
+from tournaments.words import match_label, onward
 
 SHOWN = 6
 
@@ -66,10 +67,19 @@ def _organiser(user: AbstractBaseUser | None) -> Exists | Value:
     )
 
 
+def _rounds_of(bracket: OuterRef) -> Subquery:
+    """How many rounds the match's tournament has in `bracket` (its last round's
+    number): the match named as its bracket's column ("Semi-final 1")."""
+    last = Round.objects.filter(
+        tournament_id=OuterRef("match__tournament_id"), bracket=bracket
+    ).order_by("-number")
+    return Subquery(last.values("number")[:1])
+
+
 def _match_link(game: Game, user: AbstractBaseUser | None) -> MatchGame | None:
     """The game's link to its match with the match, its round, tournament and
-    entrants, where the match's winner plays next, and whether `user` organises
-    the club (1 query)."""
+    entrants, where the match's winner plays next, how many rounds each bracket
+    has, and whether `user` organises the club (1 query)."""
     winner = OuterRef("match__winner_id")
     onward = (
         Match.objects.filter(tournament_id=OuterRef("match__tournament_id"))
@@ -90,6 +100,8 @@ def _match_link(game: Game, user: AbstractBaseUser | None) -> MatchGame | None:
             onward_bracket=Subquery(onward.values("round__bracket")[:1]),
             onward_round=Subquery(onward.values("round__number")[:1]),
             organiser=_organiser(user),
+            rounds=_rounds_of(OuterRef("match__round__bracket")),
+            onward_rounds=_rounds_of(OuterRef("onward_bracket")),
         )
         .first()
     )
@@ -105,12 +117,13 @@ def _outcome(link: MatchGame) -> str:
     ):
         return gettext("{name} wins the tournament").format(name=name)
     if tournament.format in ELIMINATION and link.onward_round is not None:
-        onward = round_label(
+        place = onward(
             format=tournament.format,
             bracket=link.onward_bracket,
             round_number=link.onward_round,
+            rounds=link.onward_rounds,
         )
-        return gettext("{name} goes through to {round}").format(name=name, round=onward)
+        return gettext("{name} goes through to {round}").format(name=name, round=place)
     return gettext("{name} wins the match").format(name=name)
 
 
@@ -142,7 +155,10 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
             bracket=match.round.bracket,
             round_number=match.round.number,
             number=match.number,
+            rounds=link.rounds,
         ),
+        # Only an elimination has a bracket to go back to.
+        "elimination": tournament.format in ELIMINATION,
         "number": link.number,
         "best_of": best_of,
         "names": names,

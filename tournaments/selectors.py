@@ -27,7 +27,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.words import match_label
+from tournaments.words import bracket_rounds, match_label
 
 BRACKET_ORDER = {"winners": 0, "losers": 1, "final": 2, "main": 0}
 
@@ -136,7 +136,10 @@ def _matches(tournament: Tournament) -> list[Match]:
 
 
 def _match_payload(
-    tournament: Tournament, match: Match, seeds: dict[int, int]
+    tournament: Tournament,
+    match: Match,
+    seeds: dict[int, int],
+    rounds: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     games = match.counted_games
     # The last game's points, live while it is played; else as entered on paper.
@@ -161,6 +164,7 @@ def _match_payload(
             bracket=match.round.bracket,
             round_number=match.round.number,
             number=match.number,
+            rounds=(rounds or {}).get(match.round.bracket),
         ),
         "table": match.table,
         "entrants": slots,
@@ -195,6 +199,8 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
     ids = formats.seeded_ids(entrants)
     seeds = {entrant.pk: entrant.seed for entrant in entrants}
     rounds: dict[tuple[str, int], dict[str, Any]] = {}
+    # A match named as its bracket's column: "Semi-final 1", "Final".
+    brackets = bracket_rounds((m.round.bracket, m.round.number) for m in matches)
     ordered = sorted(
         matches,
         key=lambda m: (BRACKET_ORDER[m.round.bracket], m.round.number, m.number),
@@ -207,7 +213,9 @@ def tournament_read(tournament: Tournament) -> dict[str, Any]:
                 "bracket": match.round.bracket,
                 "matches": [],
             }
-        rounds[key]["matches"].append(_match_payload(tournament, match, seeds))
+        rounds[key]["matches"].append(
+            _match_payload(tournament, match, seeds, brackets)
+        )
     standings = formats.standings(tournament, ids, matches) if ids else []
     return {
         **tournament_summary(tournament),

@@ -2,7 +2,9 @@
 place ("Round 2 match 1", "Losers' round 3 match 2", "Grand final"; at a
 progressive night "Table 1 · Round 2")."""
 
-from django.utils.translation import gettext
+from collections.abc import Iterable
+
+from django.utils.translation import gettext, gettext_noop
 
 
 def unit(format: str, plural: bool = False) -> str:
@@ -12,8 +14,30 @@ def unit(format: str, plural: bool = False) -> str:
     return gettext("matches") if plural else gettext("match")
 
 
-def match_label(*, format: str, bracket: str, round_number: int, number: int) -> str:
-    """A match's name for people, from its place in the tournament."""
+# A single elimination's last rounds, counted from its final.
+_LAST_ROUNDS = (
+    gettext_noop("Final"),
+    gettext_noop("Semi-finals"),
+    gettext_noop("Quarter-finals"),
+)
+_LAST_MATCHES = (
+    gettext_noop("Final"),
+    gettext_noop("Semi-final {number}"),
+    gettext_noop("Quarter-final {number}"),
+)
+
+
+def match_label(
+    *,
+    format: str,
+    bracket: str,
+    round_number: int,
+    number: int,
+    rounds: int | None = None,
+) -> str:
+    """A match's name for people, from its place in the tournament. `rounds`, the
+    number of rounds of its bracket, names an elimination match as the bracket's
+    column does ("Semi-final 2", "Final", "Winners' final", "Losers' final")."""
     if bracket == "final":
         if format == "single_elimination":
             return gettext("The third-place match")
@@ -25,17 +49,33 @@ def match_label(*, format: str, bracket: str, round_number: int, number: int) ->
         return gettext("Table {number} · Round {round}").format(
             round=round_number, number=number
         )
+    # Rounds from the bracket's last (-1: the bracket's size unknown).
+    from_end = rounds - round_number if rounds is not None else -1
+    if format == "single_elimination" and 0 <= from_end < len(_LAST_MATCHES):
+        return gettext(_LAST_MATCHES[from_end]).format(number=number)
     if bracket == "winners" and format == "double_elimination":
+        if from_end == 0:
+            return gettext("Winners' final")
         return gettext("Winners' round {round} match {number}").format(
             round=round_number, number=number
         )
     if bracket == "losers":
+        if from_end == 0:
+            return gettext("Losers' final")
         return gettext("Losers' round {round} match {number}").format(
             round=round_number, number=number
         )
     return gettext("Round {round} match {number}").format(
         round=round_number, number=number
     )
+
+
+def bracket_rounds(places: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """How many rounds each bracket has, from its rounds' (bracket, number)."""
+    rounds: dict[str, int] = {}
+    for bracket, number in places:
+        rounds[bracket] = max(rounds.get(bracket, 0), number)
+    return rounds
 
 
 def versus(names: list[str | None]) -> str:
@@ -46,14 +86,38 @@ def versus(names: list[str | None]) -> str:
     return " v ".join(shown)
 
 
-def round_label(*, format: str, bracket: str, round_number: int) -> str:
-    """A round's name for people ("Round 2", "Losers' round 3", "The grand final")."""
+def round_label(
+    *, format: str, bracket: str, round_number: int, rounds: int | None = None
+) -> str:
+    """A round's name for people, as the bracket's column heads it ("Semi-finals",
+    "Round 2", "Losers' round 3", "Losers' final", "Grand final"). `rounds`: the
+    number of rounds of its bracket (unknown: "Round 2")."""
     if bracket == "final":
-        return match_label(
-            format=format, bracket=bracket, round_number=round_number, number=1
-        )
-    if bracket == "winners" and format == "double_elimination":
-        return gettext("Winners' round {round}").format(round=round_number)
+        if format == "single_elimination":
+            return gettext("Third place")
+        return gettext("Grand final")
+    # Rounds from the bracket's last (-1: the bracket's size unknown).
+    from_end = rounds - round_number if rounds is not None else -1
     if bracket == "losers":
-        return gettext("Losers' round {round}").format(round=round_number)
-    return gettext("Round {round}").format(round=round_number)
+        if from_end == 0:
+            return gettext("Losers' final")
+        return gettext("Losers' round {number}").format(number=round_number)
+    if bracket == "winners" and format == "double_elimination":
+        if from_end == 0:
+            return gettext("Winners' final")
+        return gettext("Winners' round {number}").format(number=round_number)
+    if format == "single_elimination" and 0 <= from_end < len(_LAST_ROUNDS):
+        return gettext(_LAST_ROUNDS[from_end])
+    return gettext("Round {number}").format(number=round_number)
+
+
+def onward(*, format: str, bracket: str, round_number: int, rounds: int | None) -> str:
+    """Where a winner goes through to, in a sentence: "the semi-finals", "the
+    final", "round 3", "the grand final", "losers' round 2"."""
+    title = round_label(
+        format=format, bracket=bracket, round_number=round_number, rounds=rounds
+    )
+    lowered = title[:1].lower() + title[1:]
+    if "round" in lowered:
+        return lowered
+    return gettext("the {round}").format(round=lowered)

@@ -198,7 +198,7 @@ def test_an_organiser_creates_a_tournament_and_a_second_phone_plays_its_match(
     expect(page.locator(".match-side.won")).to_contain_text("Bob")
     expect(page.locator(".match-side.won")).to_contain_text("Points 8")
     next_link = page.locator(".match-side.won .side-next a")
-    expect(next_link).to_have_text("Round 2 match 1, table 1 (ready)")
+    expect(next_link).to_have_text("Final, table 1 (ready)")
     look(page, screenshot, "2-match-completed")
     next_link.tap()
     expect(page.locator(".match-status")).to_have_text("Ready")

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from tournaments import formats, pairing
 from tournaments.models import Entrant, Match, MatchStatus, Tournament
 from tournaments.vocabulary import MATCH_STATUS_LABELS
-from tournaments.words import match_label
+from tournaments.words import bracket_rounds, match_label, round_label
 
 
 @dataclass(frozen=True)
@@ -100,12 +100,16 @@ def entrant_players(entrant: Entrant) -> str:
     return " & ".join(member.player.name for member in entrant.members.all())
 
 
-def _label(tournament: Tournament, key: pairing.MatchKey) -> str:
+def _label(
+    tournament: Tournament, key: pairing.MatchKey, rounds: dict[str, int]
+) -> str:
+    """The match's name, as its bracket's column says it ("Semi-final 2")."""
     return match_label(
         format=tournament.format,
         bracket=key.bracket,
         round_number=key.round,
         number=key.number,
+        rounds=rounds.get(key.bracket),
     )
 
 
@@ -113,11 +117,16 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _source_text(tournament: Tournament, source: pairing.Source, drop_in: bool) -> str:
+def _source_text(
+    tournament: Tournament,
+    source: pairing.Source,
+    drop_in: bool,
+    rounds: dict[str, int],
+) -> str:
     """Where a slot's entrant will come from, in words."""
     if source.kind == "winner" and source.match is not None:
         return gettext("Winner of {match}").format(
-            match=_lower_first(_label(tournament, source.match))
+            match=_lower_first(_label(tournament, source.match, rounds))
         )
     if source.kind == "loser" and source.match is not None:
         if drop_in:
@@ -126,7 +135,7 @@ def _source_text(tournament: Tournament, source: pairing.Source, drop_in: bool) 
                 round=source.match.round
             )
         return gettext("Loser of {match}").format(
-            match=_lower_first(_label(tournament, source.match))
+            match=_lower_first(_label(tournament, source.match, rounds))
         )
     return ""
 
@@ -136,10 +145,11 @@ def slot_sources(
 ) -> dict[pairing.MatchKey, tuple[str, str]]:
     """Each bracket match's two slot sources in words (elimination only)."""
     bracket = formats.bracket_of(tournament, formats.seeded_ids(entrants))
+    rounds = bracket_rounds((m.key.bracket, m.key.round) for m in bracket.matches)
     return {
         match.key: (
-            _source_text(tournament, match.sources[0], match.drop_in),
-            _source_text(tournament, match.sources[1], False),
+            _source_text(tournament, match.sources[0], match.drop_in, rounds),
+            _source_text(tournament, match.sources[1], False, rounds),
         )
         for match in bracket.matches
     }
@@ -150,6 +160,7 @@ def match_box(
     match: Match,
     by_id: dict[int, Entrant],
     sources: tuple[str, str] = ("", ""),
+    rounds: dict[str, int] | None = None,
 ) -> MatchBox:
     """One match as its box shows it: entrants (or their sources), the live score
     of the game being played, the result."""
@@ -184,7 +195,7 @@ def match_box(
     key = formats.key_of(match)
     return MatchBox(
         id=match.pk,
-        label=_label(tournament, key),
+        label=_label(tournament, key, rounds or {}),
         number=match.number,
         table=match.table,
         status=match.status,
@@ -202,25 +213,11 @@ def match_box(
 
 
 def column_title(tournament: Tournament, bracket: str, number: int, last: int) -> str:
-    """A column's heading: "Semi-finals", "Losers' round 2", "Round 3" …"""
-    if bracket == "final":
-        if tournament.format == "single_elimination":
-            return gettext("Third place")
-        return gettext("Grand final")
-    if bracket == "losers":
-        if number == last:
-            return gettext("Losers' final")
-        return gettext("Losers' round {number}").format(number=number)
-    if bracket == "winners":
-        from_end = last - number
-        if tournament.format == "double_elimination":
-            if from_end == 0:
-                return gettext("Winners' final")
-            return gettext("Winners' round {number}").format(number=number)
-        names = (gettext("Final"), gettext("Semi-finals"), gettext("Quarter-finals"))
-        if from_end < len(names):
-            return names[from_end]
-    return gettext("Round {number}").format(number=number)
+    """A column's heading: "Semi-finals", "Losers' round 2", "Round 3" … (the
+    round's one name: tournaments.words.round_label)."""
+    return round_label(
+        format=tournament.format, bracket=bracket, round_number=number, rounds=last
+    )
 
 
 PLAYABLE = (MatchStatus.READY, MatchStatus.RUNNING)
@@ -280,9 +277,10 @@ def boxes_by_round(
             m.number,
         ),
     )
+    rounds = bracket_rounds((m.round.bracket, m.round.number) for m in matches)
     for match in ordered:
         key = formats.key_of(match)
         grouped.setdefault((key.bracket, key.round), []).append(
-            match_box(tournament, match, by_id, sources.get(key, ("", "")))
+            match_box(tournament, match, by_id, sources.get(key, ("", "")), rounds)
         )
     return grouped

@@ -1,11 +1,17 @@
 """A tournament page's standings table: the format's tie-break columns after the
-wins, one row per entrant (from ``formats.standings``)."""
+wins, one row per entrant (from ``formats.standings``).
+
+The page shows a bye apart from the matches played: where a bye counts as a won
+match (a Swiss, a bracket: EVENTS.md), "P" is the matches played at a table and
+"W" says "3 (1 bye)"; a round robin's bye is no win and keeps its own column.
+Before any result nobody is ranked (a dash). The numbers themselves (and the API's)
+are the format's, unchanged."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import formats
@@ -34,6 +40,10 @@ _MEASURES = {
 _MEASURES_ELIMINATION: tuple[tuple[str, Any, Any], ...] = ()
 
 
+# The formats whose standings count a bye as a won match played (EVENTS.md).
+_BYE_IS_A_WIN = ("swiss", "single_elimination", "double_elimination")
+
+
 @dataclass(frozen=True)
 class StandingRow:
     rank: int
@@ -41,7 +51,7 @@ class StandingRow:
     title: str
     seed: int
     champion: bool
-    values: tuple[int, ...]
+    values: tuple[int | str, ...]
     # A single player's entrant links to the player's page; a team does not.
     player_id: int | None = None
 
@@ -50,6 +60,8 @@ class StandingRow:
 class Standings:
     headers: tuple[tuple[str, str], ...]
     rows: tuple[StandingRow, ...]
+    # False before any match is played: nobody is ranked yet.
+    ranked: bool = True
 
 
 def _solo_player(entrant: Entrant) -> int | None:
@@ -66,18 +78,26 @@ def standings_table(
     """The standings table of a tournament, with its format's tie-break columns."""
     lines = formats.standings(tournament, formats.seeded_ids(entrants), matches)
     measures = _MEASURES.get(tournament.format, _MEASURES_ELIMINATION)
+    bye_won = tournament.format in _BYE_IS_A_WIN
     headers: list[tuple[str, str]] = [
         (gettext("P"), gettext("Matches played")),
-        (gettext("W"), gettext("Matches won")),
+        (gettext("W"), gettext("Matches won (a bye counts as a win)"))
+        if bye_won
+        else (gettext("W"), gettext("Matches won")),
         (gettext("L"), gettext("Matches lost")),
-        (gettext("Byes"), gettext("Byes")),
     ]
+    if not bye_won:
+        headers.append((gettext("Byes"), gettext("Byes")))
     headers += [(short, title) for _, short, title in measures]
     headers.append((gettext("Seed"), gettext("Seed")))
     rows = []
     for line in lines:
         entrant = by_id[line.entrant]
-        values = [line.played, line.won, line.lost, line.byes]
+        values: list[int | str] = (
+            [line.played - line.byes, _won(line.won, line.byes), line.lost]
+            if bye_won
+            else [line.played, line.won, line.lost, line.byes]
+        )
         values += [int(line.measures.get(key, 0)) for key, _, _ in measures]
         values.append(entrant.seed)
         players = entrant_players(entrant)
@@ -94,4 +114,15 @@ def standings_table(
                 player_id=_solo_player(entrant),
             )
         )
-    return Standings(headers=tuple(headers), rows=tuple(rows))
+    # A bye is not a result: before a match is played, nobody is ranked.
+    ranked = any(line.played > (line.byes if bye_won else 0) for line in lines)
+    return Standings(headers=tuple(headers), rows=tuple(rows), ranked=ranked)
+
+
+def _won(won: int, byes: int) -> int | str:
+    """The W column of a format whose byes are wins: "3", or "3 (1 bye)"."""
+    if not byes:
+        return won
+    return ngettext("{won} ({byes} bye)", "{won} ({byes} byes)", byes).format(
+        won=won, byes=byes
+    )

@@ -1,8 +1,10 @@
 """Load a realistic club evening (a club, its roster, its games): finished and
 running games of both variants, solo and partnership, with set-backs, a steal, a
-stuck dealer and a shot moon.
+stuck dealer and a shot moon; then the parts apps above add (scoring/demo.py:
+tournaments add a cup, a Swiss, a progressive night and a season).
 
-Idempotent: the games belong to the `demo` user, and a second run adds nothing."""
+Idempotent: the games belong to the `demo` user, each part adds only what is not
+there yet, and a second run adds nothing."""
 
 from typing import Any
 
@@ -12,8 +14,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
+from pitchclub.models import Club
 from pitchclub.services import clubs as club_services
 from scoring import engine
+from scoring.demo import demo_parts
 from scoring.games import services
 from scoring.games.hands import hand_record
 from scoring.models import Game
@@ -170,12 +174,22 @@ class Command(BaseCommand):
             user.set_password(DEMO_PASSWORD)
             user.save()
         token, _ = Token.objects.get_or_create(user=user)
-        if Game.objects.filter(created_by=user).exists():
-            self.stdout.write(
-                "Demo data is already loaded; nothing added. "
-                f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}; API token {token.key}."
-            )
+        login = f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}; API token {token.key}."
+        first = Game.objects.filter(created_by=user).order_by("pk").first()
+        added = []
+        if first is None:
+            club = self._evening(user)
+            added.append(f"{len(EVENING)} games")
+        else:
+            club = first.club
+        assert club is not None
+        added += [said for part in demo_parts() if (said := part(club, user))]
+        if not added:
+            self.stdout.write(f"Demo data is already loaded; nothing added. {login}")
             return
+        self.stdout.write(self.style.SUCCESS(f"Loaded {', '.join(added)}. {login}"))
+
+    def _evening(self, user: Any) -> Club:
         club = club_services.club_create(
             name=DEMO_CLUB,
             location="Back room of the Crown & Anchor",
@@ -199,9 +213,4 @@ class Command(BaseCommand):
                     hand=engine.HandInput(auction=tuple(auction), awards=awards),
                     by=user,
                 )
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Loaded {len(EVENING)} games. "
-                f"Sign in as {DEMO_USER} / {DEMO_PASSWORD}; API token {token.key}."
-            )
-        )
+        return club

@@ -153,10 +153,12 @@ def test_a_single_elimination_with_byes_and_third_place(
     assert "Semi-finals" in body
     assert "Final" in body
     assert "Third place" in body
-    # Waiting slots say where their entrant comes from.
-    assert "Winner of round 1 match 2" in body
-    assert "Loser of round 2 match 1" in body
-    assert "Winner of round 2 match 2" in body
+    # Waiting slots say where their entrant comes from, each match named as
+    # its column is (one name per thing: "Quarter-finals" hold "quarter-final 2").
+    assert "Winner of quarter-final 2" in body
+    assert "Loser of semi-final 1" in body
+    assert "Winner of semi-final 2" in body
+    assert "Winner of round" not in body
     # The round being played is marked as the one to scroll to.
     html = page(Client(), f"/tournaments/{t['id']}/").content.decode()
     current = re.findall(r'class="column current" id="([^"]+)"', html)
@@ -167,7 +169,7 @@ def test_a_single_elimination_with_byes_and_third_place(
     html = page(Client(), f"/tournaments/{t['id']}/").content.decode()
     assert re.findall(r'class="column current" id="([^"]+)"', html) == ["winners-2"]
     body = text(page(Client(), f"/tournaments/{t['id']}/"))
-    assert "Winner of round 1 match 2" not in body
+    assert "Winner of quarter-final 2" not in body
     assert "Table 1" in body
     assert "Table 2" in body
 
@@ -283,7 +285,8 @@ def test_a_running_match_shows_its_live_score_and_links(
         )
         assert answer.status_code == 201, answer.json()
     html = page(Client(), f"/tournaments/{t['id']}/").content.decode()
-    box = html[html.index('aria-label="Round 1 match 1"') :]
+    # A bracket of 4: its first round is the semi-finals.
+    box = html[html.index('aria-label="Semi-final 1"') :]
     box = box[: box.index("</article>")]
     assert "Playing" in box
     assert "2 hands played" in box
@@ -360,7 +363,13 @@ def test_a_swiss_over_its_rounds(
             assert draw not in organiser
     assert t["status"] == "finished"
     html = page(Client(), url).content.decode()
-    for header in ("Buchholz", "Points difference", "Seed", "Byes"):
+    # The byes are said in the W column ("1 (1 bye)"), not a column of their own.
+    for header in (
+        "Buchholz",
+        "Points difference",
+        "Seed",
+        "Matches won (a bye counts as a win)",
+    ):
         assert header in html
     assert "Bye: a win without playing" in text(page(Client(), url + "?round=1"))
     champion = next(e["name"] for e in t["entrants"] if e["id"] == t["champion"])
@@ -371,10 +380,13 @@ def test_a_swiss_over_its_rounds(
     assert len(cells) == 5
     for row, line in zip(cells, t["standings"], strict=True):
         assert names[line["entrant"]] in row
-        values = [int(v) for v in re.findall(r"<td>(-?\d+)</td>", row)]
-        # P, W, L, Byes, Buchholz, +/-, Seed
-        assert values[4] == line["measures"]["buchholz"]
-        assert values[5] == line["measures"]["points_difference"]
+        values = re.findall(r"<td>([^<]*)</td>", row)
+        # P (byes apart), W ("2 (1 bye)"), L, Buchholz, +/-, Seed
+        assert int(values[0]) == line["played"] - line["byes"]
+        assert values[1].startswith(str(line["won"]))
+        assert ("bye" in values[1]) is (line["byes"] > 0)
+        assert int(values[3]) == line["measures"]["buchholz"]
+        assert int(values[4]) == line["measures"]["points_difference"]
 
 
 def test_the_organisers_tools_are_theirs(
@@ -493,7 +505,7 @@ def test_an_elimination_rounds_sheets_by_bracket(
     assert "Winners' round 1 · Match 2" in winners
     finals = text(page(Client(), base + "?bracket=final"))
     assert "The grand final" in finals
-    assert "Winner of winners' round 2 match 1" in finals
+    assert "Winner of winners' final" in finals
 
 
 def test_the_printed_bracket(club: Club, organiser_api: APIClient) -> None:
@@ -501,7 +513,8 @@ def test_the_printed_bracket(club: Club, organiser_api: APIClient) -> None:
     body = text(page(Client(), f"/tournaments/{t['id']}/print/"))
     assert "Quarter-finals" in body
     assert "Final" in body
-    assert body.count("Winner of round") == 6
+    assert body.count("Winner of quarter-final") == 4
+    assert body.count("Winner of semi-final") == 2
     rr = create(organiser_api, club, format="round_robin", entrants=4)
     body = text(page(Client(), f"/tournaments/{rr['id']}/print/"))
     assert "Round 1" in body

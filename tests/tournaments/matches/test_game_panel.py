@@ -61,7 +61,8 @@ def test_best_of_3_game_1_won_offers_game_2_of_the_match(
     game = start_game(keeper_api, tournament["id"], match["id"])
 
     playing = _page(keeper, game["id"])
-    assert "Spring Cup · Round 1 match 1" in playing
+    # A bracket of 4: its first round is the semi-finals (one name per thing).
+    assert "Spring Cup · Semi-final 1" in playing
     assert f'Game 1 of best of 3 · <span class="name">{a}</span> 0{DASH}0' in playing
     assert "Start game 2 of the match" not in playing
 
@@ -107,7 +108,7 @@ def test_the_match_won_says_who_goes_through_and_leads_back_to_the_bracket(
     game = start_game(keeper_api, tournament["id"], match["id"])
     win_game(keeper_api, game["id"], 1)
     page = _page(keeper, game["id"])
-    assert f"{winner} goes through to Round 2" in page
+    assert f"{winner} goes through to the final" in page
     assert "Back to the bracket" in page
     assert reverse("tournaments:detail", args=[tournament["id"]]) in page
     assert REMATCH not in page

@@ -495,7 +495,7 @@ def test_the_match_page_shows_the_match_to_anyone_who_reads_the_club(
     answer = Client().get(match_url(cup, match))
     assert answer.status_code == 200
     text = errors_of(answer)
-    assert "Round 1 match 2" in text  # 8-bracket: 1-8, 4-5, 2-7, 3-6
+    assert "Quarter-final 2" in text  # 8-bracket: 1-8, 4-5, 2-7, 3-6
     assert "Table 1" in text
     assert "Ready" in text
     assert "4 Di" in text
@@ -666,7 +666,7 @@ def test_the_table_link_of_a_finished_match_points_to_the_tables_next_match(
     assert final["table"] == 1
     answer = signed_in(people.scorekeeper).get(match_url(t, match, "match_table"))
     text = errors_of(answer)
-    assert "This match is over. Table 1 now plays round 2 match 1." in text
+    assert "This match is over. Next at table 1: Final." in text
     assert match_url(t, final, "match_table") in answer.content.decode()
 
 
@@ -718,9 +718,9 @@ def test_a_paper_result_moves_the_bracket(
     assert final["entrants"] == [ids["Ann"], ids["Cy"]]
     assert final["status"] == "ready"
     text = errors_of(organiser.get(match_url(t, match)))
-    assert "Round 1 match 2: result saved." in text
+    assert "Semi-final 2: result saved." in text
     assert "Played on paper" in text
-    assert "Next: Round 2 match 1, table 1 (ready)" in text
+    assert "Next: Final, table 1 (ready)" in text
 
 
 def test_a_paper_result_without_scores_and_its_refusals(
