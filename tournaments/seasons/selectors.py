@@ -69,8 +69,14 @@ def night_date_of_game(season: Season) -> Case:
 
 def season_games(season: Season, *, finished: bool = False) -> QuerySet[Game]:
     """The games of the season's nights, annotated with `night_date`: the club's
-    games of its variant, not abandoned (with `finished`: the ones that count)."""
-    games = Game.objects.filter(club_id=season.club_id, variant=season.variant)
+    games of its variant, not abandoned (with `finished`: the ones that count);
+    neither a match's game set aside (a paper result or a voided result took its
+    place) nor the games of the season's playoffs."""
+    games = Game.objects.filter(club_id=season.club_id, variant=season.variant).exclude(
+        tournament_match__abandoned=True
+    )
+    if season.playoffs_id is not None:
+        games = games.exclude(tournament_match__match__tournament_id=season.playoffs_id)
     games = (
         games.filter(status=Status.FINISHED)
         if finished

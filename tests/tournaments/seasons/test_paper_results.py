@@ -12,13 +12,6 @@ import pytest
 
 from pitchclub.models import Club
 from scoring.models import Game
-from tournaments.brackets import create
-from tournaments.brackets.draw import round_draw
-from tournaments.matches import services as match_services
-from tournaments.models import Match, MatchGame, MatchStatus, Night, Tournament
-from tournaments.nights import services as night_services
-from tournaments.seasons.overview import season_read
-from tournaments.seasons.standings import night_results
 from tests.tournaments.seasons.test_seasons import (
     DEC,
     at,
@@ -27,6 +20,13 @@ from tests.tournaments.seasons.test_seasons import (
     played,
     table,
 )
+from tournaments.brackets import create
+from tournaments.brackets.draw import round_draw
+from tournaments.matches import services as match_services
+from tournaments.models import Match, MatchGame, MatchStatus, Night, Tournament
+from tournaments.nights import services as night_services
+from tournaments.seasons.overview import season_read
+from tournaments.seasons.standings import night_results
 
 pytestmark = pytest.mark.django_db
 
@@ -183,7 +183,9 @@ def test_a_swiss_partly_on_paper_counts_every_result_once_and_no_bye(
         first, second = open_matches(cup)
         one, other = sorted([first.entrant_a.name, first.entrant_b.name])
         on_paper(cup, one, other, (6, number), expected)
-        at_the_table(second, min(second.entrant_a.name, second.entrant_b.name), 1, expected)
+        at_the_table(
+            second, min(second.entrant_a.name, second.entrant_b.name), 1, expected
+        )
     assert byes == 2
     assert sum(games for games, _, _ in expected.figures.values()) == 8
 
@@ -237,9 +239,7 @@ def test_a_progressive_table_on_paper_counts_like_a_tables_game(
         settings={"rounds": 1, "hands_per_round": None},
     )
     first, second = Match.objects.filter(tournament=night).order_by("number")
-    seated = {
-        entrant.pk: entrant.name for entrant in night.entrants.all()
-    }
+    seated = {entrant.pk: entrant.name for entrant in night.entrants.all()}
     night_services.table_result_enter(
         tournament_id=night.pk, match_id=first.pk, scores=[7, 3]
     )

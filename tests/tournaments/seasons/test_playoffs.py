@@ -61,8 +61,9 @@ def test_the_playoffs_games_and_paper_results_do_not_count(season: Season) -> No
     on_paper(cup, "Ann", "Di", None, Expected())
     semi = next(
         m
-        for m in Match.objects.filter(tournament=cup, status=MatchStatus.READY)
-        .select_related("entrant_a", "entrant_b")
+        for m in Match.objects.filter(
+            tournament=cup, status=MatchStatus.READY
+        ).select_related("entrant_a", "entrant_b")
         if "Cy" in (m.entrant_a.name, m.entrant_b.name)
     )
     at_the_table(semi, "Bob", 1, Expected())
