@@ -36,6 +36,8 @@ from scoring.stats import tallies
 from tournaments.models import EntrantPlayer, Match, MatchStatus, Night, Season
 
 Figures = dict[tuple[int, datetime.date], list[int]]
+# A result's sides: (entrant ids, points, won).
+Sides = list[tuple[list[int], int, bool]]
 
 
 def paper_matches(season: Season, day: datetime.date | None = None) -> list[dict]:
@@ -83,7 +85,7 @@ def _table_sides(
     return [(side, scores[index], index == best) for index, side in enumerate(sides)]
 
 
-def _match_sides(match: dict) -> list[tuple[list[int], int, bool]]:
+def _match_sides(match: dict) -> Sides:
     """A paper match's two sides: (entrant ids, points, won)."""
     scores = match["scores"] or [0, 0]
     return [
