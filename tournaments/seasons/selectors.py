@@ -26,19 +26,35 @@ from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
 
 from pitchclub import permissions
-from pitchclub.models import Club
+from pitchclub.models import Club, Player
 from scoring.models import Game, Seat, Status
-from tournaments.models import Night, Season, Tournament
+from tournaments.models import EntrantPlayer, Night, Season, Tournament
 
 
 def season_get(*, season_id: int, user: AbstractBaseUser | None) -> Season:
-    """One season the user may read, with its club (1 query): a private club's
-    seasons follow its games. Raises Season.DoesNotExist otherwise."""
+    """One season the user may read, with its club and playoffs (1 query): a
+    private club's seasons follow its games. Raises Season.DoesNotExist
+    otherwise."""
     return (
         Season.objects.filter(permissions.games_visible_filter(user))
-        .select_related("club")
+        .select_related("club", "playoffs")
         .get(pk=season_id)
     )
+
+
+def season_champion(season: Season) -> Player | None:
+    """The season's champion: its playoffs' champion once they are finished
+    (1 query then, none before)."""
+    playoffs = season.playoffs
+    if playoffs is None or playoffs.champion_id is None:
+        return None
+    link = (
+        EntrantPlayer.objects.filter(entrant_id=playoffs.champion_id)
+        .select_related("player")
+        .order_by("position")
+        .first()
+    )
+    return link.player if link is not None else None
 
 
 def club_seasons(*, club: Club) -> QuerySet[Season]:

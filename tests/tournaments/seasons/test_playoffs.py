@@ -28,8 +28,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def season(club: Club) -> Season:
-    """One night: Ann 2 wins, Bob 1, Cy 1 (fewer points), Di none."""
-    season = make_season(club, DEC[3])
+    """One night: Ann 2 wins, Bob 1, Cy 1 (fewer points), Di none; the
+    season's games to 6 (the playoffs play them)."""
+    season = make_season(club, DEC[3], options={"target": 6})
     played(club, DEC[3], "Ann", "Bob", 2)
     played(club, DEC[3], "Ann", "Cy", 1)
     played(club, DEC[3], "Bob", "Di", 1)
