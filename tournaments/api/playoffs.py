@@ -22,8 +22,7 @@ from tournaments.seasons import services
 from tournaments.seasons.api import CONFLICT, NO_SEASON, season_for
 from tournaments.vocabulary import (
     ENTRANTS_MAX,
-    FORMAT_LABELS,
-    FORMATS_RUN,
+    PLAYOFF_FORMAT_CHOICES,
     TOURNAMENT_NAME_MAX,
 )
 
@@ -36,7 +35,7 @@ class PlayoffsInput(StrictInput):
         "in standings order (at most the number qualified).",
     )
     format = serializers.ChoiceField(
-        choices=[(value, FORMAT_LABELS[value]) for value in FORMATS_RUN],
+        choices=PLAYOFF_FORMAT_CHOICES,
         help_text="The playoffs' format.",
     )
     settings = serializers.DictField(
