@@ -4,6 +4,7 @@ games nor its paper results), its champion the season's; started once (a second
 start is a 409 naming the first), by the page and by
 `POST /api/v1/seasons/{id}/playoffs/`."""
 
+import importlib
 from typing import Any
 
 import pytest
@@ -209,3 +210,32 @@ def test_the_schema_documents_the_playoffs(anon_api: APIClient) -> None:
     season = schema["components"]["schemas"]["SeasonOutput"]["properties"]
     assert season["playoffs"]["nullable"] is True
     assert {"playoffs", "champion"} <= set(season)
+
+
+def test_playoffs_started_before_the_link_are_linked_by_the_data_step(
+    season: Season, club: Club
+) -> None:
+    """Migration 0005_seasons: the tournament "Start playoffs" made (named after
+    the season) becomes its playoffs; another season's, or another name, not."""
+    from django.apps import apps
+
+    link_playoffs = importlib.import_module(
+        "tournaments.migrations.0005_seasons"
+    ).link_playoffs
+    old = services.playoffs_start(season=season, size=2, format="swiss")
+    Season.objects.filter(pk=season.pk).update(playoffs=None)
+    other = make_season(club, DEC[3], name="Spring", starts=DEC[2])
+    cup = services.playoffs_start(
+        season=other, size=2, format="swiss", name="Spring cup"
+    )
+    Season.objects.filter(pk=other.pk).update(playoffs=None)
+    assert table(season)[0][3] == 2  # Ann's 2 games: the playoffs are not seen
+
+    link_playoffs(apps, None)
+    link_playoffs(apps, None)
+
+    season.refresh_from_db()
+    other.refresh_from_db()
+    assert season.playoffs_id == old.pk
+    assert other.playoffs_id is None
+    assert cup.pk != old.pk
