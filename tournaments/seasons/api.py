@@ -306,7 +306,9 @@ class SeasonDetailAPI(APIView):
         description="Standings: each player's nights played, games played, games "
         "won, points, and the counted total after dropping their worst nights; "
         "ranked by the counted total, then games won, then points, then name; the "
-        "qualified players (at least `min_nights` nights) first.",
+        "qualified players (at least `min_nights` nights) first. Results entered "
+        "on paper count as games (docs/seasons.md); the season's playoffs "
+        "(`playoffs`) do not, and their champion is the season's (`champion`).",
     )
     def get(self, request: Request, season_id: int) -> Response:
         return Response(SeasonOutput(season_full(_season(request, season_id))).data)
