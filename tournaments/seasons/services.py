@@ -229,9 +229,8 @@ def playoffs_start(
     the season's row is locked first, so a second start (two organisers, a double
     submit) is refused with `playoffs_started` naming the first. Whether `by` may
     is the caller's check."""
-    locked = Season.objects.select_for_update().select_related("playoffs")
-    locked = locked.get(pk=season.pk)
-    if locked.playoffs is not None:
+    locked = Season.objects.select_for_update().get(pk=season.pk)
+    if locked.playoffs_id is not None:
         raise SeasonRefusal(
             "playoffs_started",
             "season",
