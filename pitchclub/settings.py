@@ -333,6 +333,9 @@ SPECTACULAR_SETTINGS = {
         "StatusEnum": ["in_progress", "finished"],
         "MatchStatusEnum": "tournaments.models.MatchStatus",
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",
+        # A tournament's format, and a season's playoffs' (no progressive).
+        "FormatEnum": "tournaments.models.Format",
+        "PlayoffFormatEnum": "tournaments.vocabulary.PLAYOFF_FORMAT_CHOICES",
     },
 }
 

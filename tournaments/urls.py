@@ -157,6 +157,16 @@ urlpatterns = [
         name="season_player",
     ),
     path(
+        "seasons/<int:season_id>/print/",
+        season_views.season_print,
+        name="season_print",
+    ),
+    path(
+        "seasons/<int:season_id>/standings.csv",
+        season_views.season_csv,
+        name="season_csv",
+    ),
+    path(
         "seasons/<int:season_id>/playoffs/",
         season_views.season_playoffs,
         name="season_playoffs",

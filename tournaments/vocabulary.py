@@ -30,6 +30,8 @@ FORMATS_RUN = (
     "round_robin",
     "swiss",
 )
+# A season's playoffs are one of the formats run (as value, label choices).
+PLAYOFF_FORMAT_CHOICES = [(value, FORMAT_LABELS[value]) for value in FORMATS_RUN]
 ELIMINATION = ("single_elimination", "double_elimination")
 # A progressive night is created from its own page (the night page), not the
 # bracket formats' form; the services and the API take every format.

@@ -418,6 +418,7 @@ TARGETS += [
     Target("season-night", season_night),
     Target("season-player", season_player),
     Target("season-playoffs", season_page("playoffs/")),
+    Target("season-print", season_page("print/")),
     Target("season-new", lambda w: f"/clubs/{w.club.slug}/seasons/new/"),
 ]
 

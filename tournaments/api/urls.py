@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import confirm, lifecycle, matches, nights, tournaments
+from tournaments.api import confirm, lifecycle, matches, nights, playoffs, tournaments
 from tournaments.seasons import api as season_apis
 
 urlpatterns = [
@@ -68,5 +68,10 @@ urlpatterns = [
         "seasons/<int:season_id>/nights/",
         season_apis.SeasonNightsAPI.as_view(),
         name="season-nights",
+    ),
+    path(
+        "seasons/<int:season_id>/playoffs/",
+        playoffs.SeasonPlayoffsAPI.as_view(),
+        name="season-playoffs",
     ),
 ]

@@ -153,6 +153,16 @@ class SeasonStandingOutput(serializers.Serializer):
 class SeasonOutput(SeasonSummaryOutput):
     nights = NightOutput(many=True)
     standings = SeasonStandingOutput(many=True)
+    playoffs = serializers.IntegerField(
+        allow_null=True,
+        help_text="The season's playoffs (a tournament id), once started: not "
+        "counted in the standings.",
+    )
+    champion = SeasonPlayerOutput(
+        allow_null=True,
+        help_text="The season's champion: its playoffs' champion once they are "
+        "finished.",
+    )
 
 
 def season_payload(season: Season) -> dict[str, Any]:
@@ -205,7 +215,16 @@ def season_full(season: Season) -> dict[str, Any]:
             }
             for line in view.standings
         ],
+        "playoffs": season.playoffs_id,
+        "champion": None
+        if view.champion is None
+        else {"id": view.champion.pk, "name": view.champion.name},
     }
+
+
+def season_for(request: Request, season_id: int) -> Season:
+    """The season if the caller may read it (a private club's is a 404)."""
+    return _season(request, season_id)
 
 
 def _season(request: Request, season_id: int) -> Season:
@@ -287,7 +306,9 @@ class SeasonDetailAPI(APIView):
         description="Standings: each player's nights played, games played, games "
         "won, points, and the counted total after dropping their worst nights; "
         "ranked by the counted total, then games won, then points, then name; the "
-        "qualified players (at least `min_nights` nights) first.",
+        "qualified players (at least `min_nights` nights) first. Results entered "
+        "on paper count as games (docs/seasons.md); the season's playoffs "
+        "(`playoffs`) do not, and their champion is the season's (`champion`).",
     )
     def get(self, request: Request, season_id: int) -> Response:
         return Response(SeasonOutput(season_full(_season(request, season_id))).data)

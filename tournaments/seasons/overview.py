@@ -1,6 +1,6 @@
 """A league season as its page and the API show it (season_read): its nights, each
 with its games, tournaments and best players, and its standings
-(tournaments.seasons.standings), in 4 queries.
+(tournaments.seasons.standings) and champion (its playoffs'), in 7 queries at most.
 """
 
 from __future__ import annotations
@@ -8,9 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pitchclub.models import Player
 from scoring.models import Status
 from tournaments.models import Night, Season, SeasonScoring
-from tournaments.seasons.selectors import season_games, season_tournaments
+from tournaments.seasons.selectors import (
+    season_champion,
+    season_games,
+    season_tournaments,
+)
 from tournaments.seasons.standings import (
     Standing,
     night_figure,
@@ -38,11 +43,14 @@ class SeasonView:
     season: Season
     nights: list[NightSummary]
     standings: list[Standing]
+    # The season's champion: its playoffs' champion once they are finished.
+    champion: Player | None = None
 
 
 def season_read(season: Season) -> SeasonView:
-    """The season with its nights (their games, tournaments and best players) and
-    its standings: 4 queries, whatever the number of nights, games and players."""
+    """The season with its nights (their games, tournaments and best players),
+    its standings (its paper results included) and its champion: 7 queries at
+    most, whatever the number of nights, games and players."""
     nights = list(Night.objects.filter(season=season).order_by("date"))
     summaries = {night.date: NightSummary(night) for night in nights}
     games = season_games(season).order_by("created_at", "id")
@@ -68,4 +76,5 @@ def season_read(season: Season) -> SeasonView:
         season=season,
         nights=list(summaries.values()),
         standings=standings_from(season, rows),
+        champion=season_champion(season),
     )

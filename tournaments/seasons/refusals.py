@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from django.utils.translation import gettext, gettext_noop
 
 # Conflicts with the club's seasons as they stand (409), the rest are bad input (400).
-SEASON_CONFLICTS = frozenset({"season_name_taken", "night_exists"})
+SEASON_CONFLICTS = frozenset({"season_name_taken", "night_exists", "playoffs_started"})
 
 MESSAGES: dict[str, str] = {
     "empty_name": gettext_noop("Give the season a name."),
@@ -44,6 +44,10 @@ MESSAGES: dict[str, str] = {
         "standings cannot be drawn for it."
     ),
     "playoff_format": gettext_noop("A playoff's format is one of {formats}."),
+    "playoffs_started": gettext_noop(
+        "{season}'s playoffs have started already: {playoffs} (tournament {id}). "
+        "A season has one playoff tournament."
+    ),
 }
 
 

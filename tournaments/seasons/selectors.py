@@ -26,19 +26,35 @@ from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce, TruncDate
 
 from pitchclub import permissions
-from pitchclub.models import Club
+from pitchclub.models import Club, Player
 from scoring.models import Game, Seat, Status
-from tournaments.models import Night, Season, Tournament
+from tournaments.models import EntrantPlayer, Night, Season, Tournament
 
 
 def season_get(*, season_id: int, user: AbstractBaseUser | None) -> Season:
-    """One season the user may read, with its club (1 query): a private club's
-    seasons follow its games. Raises Season.DoesNotExist otherwise."""
+    """One season the user may read, with its club and playoffs (1 query): a
+    private club's seasons follow its games. Raises Season.DoesNotExist
+    otherwise."""
     return (
         Season.objects.filter(permissions.games_visible_filter(user))
-        .select_related("club")
+        .select_related("club", "playoffs")
         .get(pk=season_id)
     )
+
+
+def season_champion(season: Season) -> Player | None:
+    """The season's champion: its playoffs' champion once they are finished
+    (1 query then, none before)."""
+    playoffs = season.playoffs
+    if playoffs is None or playoffs.champion_id is None:
+        return None
+    link = (
+        EntrantPlayer.objects.filter(entrant_id=playoffs.champion_id)
+        .select_related("player")
+        .order_by("position")
+        .first()
+    )
+    return link.player if link is not None else None
 
 
 def club_seasons(*, club: Club) -> QuerySet[Season]:
@@ -69,8 +85,14 @@ def night_date_of_game(season: Season) -> Case:
 
 def season_games(season: Season, *, finished: bool = False) -> QuerySet[Game]:
     """The games of the season's nights, annotated with `night_date`: the club's
-    games of its variant, not abandoned (with `finished`: the ones that count)."""
-    games = Game.objects.filter(club_id=season.club_id, variant=season.variant)
+    games of its variant, not abandoned (with `finished`: the ones that count);
+    neither a match's game set aside (a paper result or a voided result took its
+    place) nor the games of the season's playoffs."""
+    games = Game.objects.filter(club_id=season.club_id, variant=season.variant).exclude(
+        tournament_match__abandoned=True
+    )
+    if season.playoffs_id is not None:
+        games = games.exclude(tournament_match__match__tournament_id=season.playoffs_id)
     games = (
         games.filter(status=Status.FINISHED)
         if finished

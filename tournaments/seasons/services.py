@@ -223,9 +223,23 @@ def playoffs_start(
     settings: Mapping[str, Any] | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Tournament:
-    """A tournament of the season's game between the top `size` qualified players
-    of the standings, seeded in standings order (tournaments.brackets.create). Whether
-    `by` may is the caller's check."""
+    """The season's playoffs: a tournament of the season's game between the top
+    `size` qualified players of the standings, seeded in standings order
+    (tournaments.brackets.create), kept as `Season.playoffs`. A season has one:
+    the season's row is locked first, so a second start (two organisers, a double
+    submit) is refused with `playoffs_started` naming the first. Whether `by` may
+    is the caller's check."""
+    locked = Season.objects.select_for_update().get(pk=season.pk)
+    if locked.playoffs_id is not None:
+        raise SeasonRefusal(
+            "playoffs_started",
+            "season",
+            params={
+                "season": locked.name,
+                "playoffs": locked.playoffs.name,
+                "id": locked.playoffs_id,
+            },
+        )
     if format not in FORMATS_RUN:
         raise SeasonRefusal(
             "playoff_format", "format", params={"formats": ", ".join(FORMATS_RUN)}
@@ -237,7 +251,7 @@ def playoffs_start(
             params={"variant": season.get_variant_display()},
         )
     players = _playoff_players(season, size)
-    return tournament_services.tournament_create(
+    playoffs = tournament_services.tournament_create(
         club=season.club,
         name=name or gettext("{season} playoffs").format(season=season.name),
         format=format,
@@ -248,3 +262,6 @@ def playoffs_start(
         entrants=[tournament_services.EntrantInput(players=[p]) for p in players],
         created_by=by,
     )
+    locked.playoffs = season.playoffs = playoffs
+    locked.save(update_fields=["playoffs"])
+    return playoffs

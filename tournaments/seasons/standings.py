@@ -31,6 +31,7 @@ from tournaments.models import (
     SeasonScoring,
     Tournament,
 )
+from tournaments.seasons import paper
 from tournaments.seasons.selectors import season_games
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -199,12 +200,14 @@ def standings_from(season: Season, rows: Sequence[tallies.Tally]) -> list[Standi
 
 
 def season_tallies(season: Season) -> list[tallies.Tally]:
-    """Each player's figures per night over the season's counted games (1 query)."""
-    return tallies.player_tallies(season_games(season, finished=True), by="night_date")
+    """Each player's figures per night over the season's counted games and its
+    paper results (tournaments.seasons.paper): 3 queries."""
+    rows = tallies.player_tallies(season_games(season, finished=True), by="night_date")
+    return paper.with_paper(rows, paper.paper_tallies(season))
 
 
 def season_standings(season: Season) -> list[Standing]:
-    """The season's standings (1 query)."""
+    """The season's standings (3 queries)."""
     return standings_from(season, season_tallies(season))
 
 
@@ -236,12 +239,13 @@ class NightResult:
 
 
 def night_results(season: Season, night: Night) -> list[NightResult]:
-    """Each player's figures of one night, best first (the figure, then games
-    won, points, name): 1 query."""
+    """Each player's figures of one night, its paper results included, best
+    first (the figure, then games won, points, name): 3 queries."""
     rows = tallies.player_tallies(
         season_games(season, finished=True).filter(night_date=night.date),
         by="night_date",
     )
+    rows = paper.with_paper(rows, paper.paper_tallies(season, night.date))
     results = [
         NightResult(
             player_id=row.player_id,

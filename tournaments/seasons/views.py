@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.views.decorators.http import (
@@ -28,7 +29,7 @@ from scoring.engine import RuleViolation
 from scoring.table.cards import game_cards
 from tournaments.models import Night, Season
 from tournaments.refusals import TournamentRefusal
-from tournaments.seasons import overview, selectors, services, standings
+from tournaments.seasons import exports, overview, selectors, services, standings
 from tournaments.seasons.forms import NightForm, PlayoffsForm, SeasonForm
 from tournaments.seasons.refusals import SeasonRefusal
 
@@ -122,6 +123,7 @@ def _season_page(
         "others": standings.standings_sorted(others, sort),
         "nights": list(reversed(view.nights)),
         "night_form": night_form,
+        "champion": view.champion,
     }
     return render(request, f"{T}season.html", context, status=status)
 
@@ -166,6 +168,39 @@ def night_new(request: HttpRequest, season_id: int) -> HttpResponse:
             messages.success(request, f"Night of {day} added to {season.name}.")
             return redirect("tournaments:season", season_id=season.pk)
     return _season_page(request, season, access, night_form=form, status=400)
+
+
+# --- The standings on paper and as CSV -----------------------------------------------
+
+
+@require_safe
+def season_print(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The standings on one A4 page: dated, the club's name, a QR code back to
+    the live season page."""
+    season, access = _season(request, season_id)
+    view = overview.season_read(season)
+    live = request.build_absolute_uri(reverse("tournaments:season", args=[season.pk]))
+    context = {
+        "season": season,
+        "club": season.club,
+        "access": access,
+        "champion": view.champion,
+        "sheet": exports.season_sheet(view.standings, live),
+    }
+    return render(request, f"{T}season_print.html", context)
+
+
+@require_safe
+def season_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The standings as CSV (UTF-8 with a byte order mark)."""
+    season, _ = _season(request, season_id)
+    answer = HttpResponse(
+        exports.standings_csv(standings.season_standings(season)),
+        content_type="text/csv; charset=utf-8",
+    )
+    name = exports.csv_filename(season)
+    answer["Content-Disposition"] = f'attachment; filename="{name}"'
+    return answer
 
 
 # --- One player's season, one night --------------------------------------------------
@@ -216,6 +251,26 @@ def night_detail(request: HttpRequest, season_id: int, night_id: int) -> HttpRes
 # --- Playoffs ------------------------------------------------------------------------
 
 
+def _playoffs_start(
+    request: HttpRequest, season: Season, form: PlayoffsForm
+) -> HttpResponse | int:
+    """Start the playoffs from a valid form: a redirect to them, or the refusal
+    next to its field and the page's status (409 when they have started)."""
+    try:
+        tournament = services.playoffs_start(
+            season=season,
+            size=form.cleaned_data["size"],
+            format=form.cleaned_data["format"],
+            name=form.cleaned_data["name"] or None,
+            by=request.user,
+        )
+    except (SeasonRefusal, TournamentRefusal, RuleViolation) as no:
+        _add_refusal(form, no)
+        return 409 if getattr(no, "conflict", False) else 400
+    messages.success(request, f"{tournament.name} has started.")
+    return redirect("tournaments:detail", tournament_id=tournament.pk)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
@@ -231,21 +286,13 @@ def season_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = PlayoffsForm(request.POST)
-        if form.is_valid():
-            try:
-                tournament = services.playoffs_start(
-                    season=season,
-                    size=form.cleaned_data["size"],
-                    format=form.cleaned_data["format"],
-                    name=form.cleaned_data["name"] or None,
-                    by=request.user,
-                )
-            except (SeasonRefusal, TournamentRefusal, RuleViolation) as no:
-                _add_refusal(form, no)
-            else:
-                messages.success(request, f"{tournament.name} has started.")
-                return redirect("tournaments:detail", tournament_id=tournament.pk)
         status = 400
+        if form.is_valid():
+            answer = _playoffs_start(request, season, form)
+            if isinstance(answer, HttpResponse):
+                return answer
+            status = answer
+            season.refresh_from_db(fields=["playoffs"])
     else:
         form = PlayoffsForm(initial={"size": min(len(qualified), 4) or None})
     context: dict[str, Any] = {

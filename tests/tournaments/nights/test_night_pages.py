@@ -75,7 +75,8 @@ def test_a_night_from_check_in_to_the_final_tally(club: Club, people: People) ->
         reverse("tournaments:detail", args=[night.pk])
     ).content.decode()
     assert "Final tally" in text
-    assert 'class="trophy"' in text and "Winner:" in text
+    assert 'class="trophy"' in text
+    assert "Winner:" in text
 
 
 def test_a_tied_table_and_a_member_are_refused(club: Club, people: People) -> None:

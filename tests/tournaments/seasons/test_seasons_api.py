@@ -67,6 +67,8 @@ def test_a_season_is_created_read_and_listed_as_events_md_shows(
         "min_nights": 4,
         "nights": [],
         "standings": [],
+        "playoffs": None,
+        "champion": None,
     }
     # Every option in force, defaults filled in, as a game keeps them.
     assert season["options"]["target"] == OPTION_DEFAULTS["auction"]["target"] == 7

@@ -14,7 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from pitchclub.models import Club
 from tests.helpers import signed_in
 from tests.tournaments.conftest import People
-from tests.tournaments.seasons.test_seasons import DEC, make_season, played
+from tests.tournaments.seasons.test_seasons import DEC, at, make_season, played
+from tournaments.brackets import create
+from tournaments.matches import services as match_services
 from tournaments.models import Night, Season, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -198,6 +200,22 @@ def test_a_nights_page_shows_its_results_games_and_tournaments(
     assert f"/players/{ann.pk}/games/?night={night.pk}" in html
 
 
+def paper_cup(club: Club, day: Any, winner: str, loser: str) -> None:
+    """A cup of two on `day`, its one match entered on paper."""
+    cup = create.tournament_create(
+        club=club,
+        name=f"Cup {day} {winner}",
+        format="single_elimination",
+        variant="auction",
+        entrants=[create.EntrantInput(players=[n]) for n in (winner, loser)],
+    )
+    Tournament.objects.filter(pk=cup.pk).update(created_at=at(day))
+    match = cup.matches.get()
+    match_services.match_result_enter(
+        tournament_id=cup.pk, match_id=match.pk, winner=match.entrant_a_id
+    )
+
+
 def _queries(client: Client, url: str) -> int:
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
@@ -215,20 +233,23 @@ def test_the_season_and_night_pages_queries_do_not_grow_with_nights_and_games(
         f"/seasons/{season.pk}/players/{club.players.get(name='Ann').pk}/",
         f"/clubs/{club.slug}/",
     ]
+    paper_cup(club, DEC[3], "Ann", "Kit")
     before = [_queries(organiser, url) for url in urls]
-    # Twice as many nights, more games and players.
+    # Twice as many nights, more games, players and paper results.
     for day in (DEC[24], DEC[29], DEC[30]):
         Night.objects.create(season=season, date=day)
         played(club, day, "Eve", "Finn", 1)
         played(club, day, "Ann", "Gus", 2)
+        paper_cup(club, day, "Lou", "Ann")
     for name in ("Hal", "Ida", "Jo"):
         played(club, DEC[3], name, "Ann")
     make_season(club, DEC[3], name="Another")
     after = [_queries(organiser, url) for url in urls]
     assert after == before, (before, after)
     # The season page: session, user, season, membership, nights, games,
-    # tournaments, tallies; the club page's own queries are the club's.
-    assert before[0] <= 8, before
+    # tournaments, tallies, paper results and their players; the club page's
+    # own queries are the club's.
+    assert before[0] <= 10, before
 
 
 # -- organisers
