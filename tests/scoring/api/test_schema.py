@@ -36,7 +36,7 @@ from scoring.games.filters import GameFilter
 from scoring.models import Game
 from scoring.stats import filters
 from tests.factories import NAMES, UserFactory, record
-from tournaments.api import lifecycle, matches, nights, playoffs, tournaments
+from tournaments.api import confirm, lifecycle, matches, nights, playoffs, tournaments
 from tournaments.brackets import create as tournament_services
 from tournaments.seasons import api as season_apis
 from tournaments.seasons import services as seasons
@@ -75,6 +75,7 @@ BODY_INPUTS: dict[str, type[serializers.Serializer]] = {
     "tournaments_create": tournaments.TournamentCreateInput,
     "tournaments_rename": lifecycle.RenameInput,
     "tournament_match_result_create": matches.MatchResultInput,
+    "tournament_match_confirm_create": confirm.MatchConfirmInput,
     "tournament_night_players_create": nights.NightPlayerInput,
     "club_seasons_create": season_apis.SeasonCreateInput,
     "season_nights_create": season_apis.NightCreateInput,
