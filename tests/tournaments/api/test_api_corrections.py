@@ -30,7 +30,9 @@ def _result(t_id: int, match_id: int) -> str:
     return f"{TOURNAMENTS}{t_id}/matches/{match_id}/result/"
 
 
-def _paper(api: APIClient, t: dict[str, Any], match: dict[str, Any], winner: int):
+def _paper(
+    api: APIClient, t: dict[str, Any], match: dict[str, Any], winner: int
+) -> dict[str, Any]:
     body = {
         "winner": winner,
         "scores": [3, 1] if match["entrants"][0] == winner else [1, 3],
@@ -65,10 +67,12 @@ def test_voiding_a_paper_result_takes_the_winner_out_of_the_next_match(
     t = response.json()
     voided = match_at(t, "winners", 1, 1)
     assert voided["status"] == "ready"
-    assert voided["winner"] is None and voided["scores"] is None
+    assert voided["winner"] is None
+    assert voided["scores"] is None
     assert not voided["on_paper"]
     final = match_at(t, "winners", 2, 1)
-    assert final["entrants"] == [None, None] and final["status"] == "waiting"
+    assert final["entrants"] == [None, None]
+    assert final["status"] == "waiting"
 
     # The right result now: the other entrant moves on.
     t = _paper(organiser_api, t, voided, _seed(t, 4))
@@ -84,8 +88,10 @@ def test_voiding_a_paper_result_takes_the_winner_out_of_the_next_match(
         ("enter", people.organiser.pk),
     ]
     void = ResultRevision.objects.get(match_id=first["id"], action="void")
-    assert void.before["winner"] == _seed(t, 1) and void.before["status"] == "completed"
-    assert void.after["status"] == "ready" and void.after["winner"] is None
+    assert void.before["winner"] == _seed(t, 1)
+    assert void.before["status"] == "completed"
+    assert void.after["status"] == "ready"
+    assert void.after["winner"] is None
 
 
 def test_a_void_is_refused_while_a_later_match_has_a_result_and_names_it(
@@ -97,7 +103,8 @@ def test_a_void_is_refused_while_a_later_match_has_a_result_and_names_it(
     t = _paper(organiser_api, t, second, _seed(t, 2))
     final = match_at(t, "winners", 2, 1)
     t = _paper(organiser_api, t, final, _seed(t, 2))
-    assert t["status"] == "finished" and t["champion"] == _seed(t, 2)
+    assert t["status"] == "finished"
+    assert t["champion"] == _seed(t, 2)
 
     refused = organiser_api.delete(_result(t["id"], first["id"]))
     assert refused.status_code == 409
@@ -112,7 +119,8 @@ def test_a_void_is_refused_while_a_later_match_has_a_result_and_names_it(
 
     # The way back: the final first (the champion goes), then the semi-final.
     t = organiser_api.delete(_result(t["id"], final["id"])).json()
-    assert t["status"] == "running" and t["champion"] is None
+    assert t["status"] == "running"
+    assert t["champion"] is None
     assert match_at(t, "winners", 2, 1)["status"] == "ready"
     response = organiser_api.delete(_result(t["id"], first["id"]))
     assert response.status_code == 200, response.json()
@@ -150,7 +158,8 @@ def test_a_later_match_s_game_without_hands_is_deleted_with_the_void(
     response = organiser_api.delete(_result(t["id"], first["id"]))
     assert response.status_code == 200, response.json()
     final = match_at(response.json(), "winners", 2, 1)
-    assert final["status"] == "waiting" and final["games"] == []
+    assert final["status"] == "waiting"
+    assert final["games"] == []
     assert organiser_api.get(f"/api/v1/games/{game['id']}/").status_code == 404
 
 
@@ -165,7 +174,8 @@ def test_voiding_a_game_s_result_keeps_the_game_and_sets_it_aside(
     response = organiser_api.delete(_result(t["id"], first["id"]))
     assert response.status_code == 200, response.json()
     voided = match_at(response.json(), "winners", 1, 1)
-    assert voided["status"] == "ready" and voided["games"] == []
+    assert voided["status"] == "ready"
+    assert voided["games"] == []
     assert match_at(response.json(), "winners", 2, 1)["entrants"] == [None, None]
     # The game itself stays as it was; its link to the match is set aside.
     assert organiser_api.get(f"/api/v1/games/{game_id}/").json()["status"] == "finished"
@@ -231,8 +241,10 @@ def test_taking_back_the_last_swiss_round_and_drawing_it_again(
     # The game started (without hands) went with it.
     assert organiser_api.get(f"/api/v1/games/{game['id']}/").status_code == 404
     redo = ResultRevision.objects.get(tournament_id=t["id"], action="redo")
-    assert redo.changed_by == people.organiser and redo.match is None
-    assert redo.before["round"] == 2 and len(redo.before["matches"]) == 3
+    assert redo.changed_by == people.organiser
+    assert redo.match is None
+    assert redo.before["round"] == 2
+    assert len(redo.before["matches"]) == 3
 
     again = organiser_api.post(_rounds(t["id"]))
     assert again.status_code == 201
