@@ -4,7 +4,9 @@ results, next round) and everyone's (bracket, wall view, printed sheets)."""
 from django.urls import path
 
 from tournaments import views
+from tournaments.brackets import round_views
 from tournaments.brackets import views as bracket_views
+from tournaments.matches import fix_views as match_fix_views
 from tournaments.matches import views as match_views
 from tournaments.nights import views as night_views
 from tournaments.seasons import views as season_views
@@ -75,6 +77,28 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
         match_views.match_result,
         name="match_result",
+    ),
+    # Corrections (organisers): void or edit a match's result, take back the
+    # last round, swap two entrants before play starts.
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/void/",
+        match_fix_views.match_void,
+        name="match_void",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/edit/",
+        match_fix_views.match_edit,
+        name="match_edit",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/take-back/",
+        round_views.round_redo,
+        name="round_redo",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/swap/",
+        round_views.entrants_swap,
+        name="swap",
     ),
     # The table link (its QR code): opens the match's game at the table.
     path(

@@ -12,6 +12,7 @@ from django.urls import reverse
 from pitchclub.permissions import ClubAccess
 from scoring.models import Status as GameStatus
 from tournaments import pages, selectors
+from tournaments.brackets.audit import match_history
 from tournaments.models import MatchGame, Tournament
 from tournaments.vocabulary import MATCH_STATUS_LABELS, PROGRESSIVE
 
@@ -156,6 +157,11 @@ def match_page(
         "can_enter": access.can_manage
         and not table
         and match["status"] in ("ready", "running"),
+        # Its result can be voided (or, on paper, edited): not a bye's.
+        "can_fix": access.can_manage
+        and match["status"] == "completed"
+        and len(match["entrants"]) > 1,
+        "history": match_history(match_id),
         "table_url": table_url,
         "table_qr": pages.table_qr(table_url, match["table"])
         if access.can_keep_score and match["status"] != "completed"

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from pitchclub.models import Player
 from tournaments import formats, pairing
+from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
 from tournaments.matches.results import apply_result
@@ -83,6 +84,7 @@ def table_result_enter(
             "match",
             params={"match": label_of(tournament, match), "game": with_hands.game_id},
         )
+    before = match_snapshot(match)
     MatchGame.objects.filter(pk__in=[link.pk for link in links]).update(abandoned=True)
     apply_result(
         tournament,
@@ -93,6 +95,8 @@ def table_result_enter(
         scores=list(scores),
         on_paper=True,
     )
+    after = match_snapshot(match_of(tournament, match_id))
+    record(tournament, "enter", by=by, match=match, before=before, after=after)
     return tournament
 
 
