@@ -247,7 +247,8 @@ def entrants_swap(
         tournament,
         ResultRevision.Action.SWAP,
         by=by,
-        match=a,
+        # A round robin's round 1 is laid out again: its old rows are gone.
+        match=a if Match.objects.filter(pk=a.pk).exists() else None,
         before=before,
         after=after,
     )
