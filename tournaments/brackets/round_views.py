@@ -116,6 +116,11 @@ def entrants_swap(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "number": number,
         "form": form,
+        "pair": [
+            dict(choices).get(form.cleaned_data.get(k)) for k in ("first", "second")
+        ]
+        if form.is_valid()
+        else None,
         "warnings": warnings,
     }
     return render(request, f"{T}swap.html", context, status=400 if form.errors else 200)
