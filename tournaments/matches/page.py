@@ -88,7 +88,8 @@ def match_page(
 ) -> dict[str, Any]:
     """What a match's page shows: the match (round, table, status, result), its
     entrants with seeds, players, wins and what each plays next, its games with
-    their points, the table link and its QR code (6 queries, whatever the size)."""
+    their points, the table link and its QR code, its history (7 queries, whatever
+    the size)."""
     data = selectors.tournament_read(tournament)
     match = _match_of(data, match_id)
     entrants = {entrant["id"]: entrant for entrant in data["entrants"]}
