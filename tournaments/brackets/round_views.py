@@ -122,5 +122,6 @@ def entrants_swap(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if form.is_valid()
         else None,
         "warnings": warnings,
+        "refusal": swap.swap_blocked(tournament) if data is None else None,
     }
     return render(request, f"{T}swap.html", context, status=400 if form.errors else 200)

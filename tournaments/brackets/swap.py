@@ -84,6 +84,20 @@ def _check_not_started(tournament: Tournament, matches: list[Match]) -> None:
             )
 
 
+def swap_blocked(tournament: Tournament) -> TournamentRefusal | None:
+    """Why no swap can be made now in a bracket or round robin drawn from the
+    seeds (a match has started), or None. (In a Swiss or a night each match of
+    the round is checked when chosen.)"""
+    if tournament.format not in BY_SEED:
+        return None
+    played = [m for m in all_matches(tournament) if m.slots == 2]
+    try:
+        _check_not_started(tournament, played)
+    except TournamentRefusal as refusal:
+        return refusal
+    return None
+
+
 def _where(
     tournament: Tournament, first: int, second: int
 ) -> tuple[list[Match], int, Match, Match]:

@@ -237,3 +237,16 @@ def test_a_swap_refused_once_its_match_has_a_result(
     assert "has started: entrants are swapped only before play starts" in (
         refused.content.decode()
     )
+
+
+def test_the_swap_page_says_when_a_bracket_has_started(
+    cup: dict[str, Any], organiser_api: APIClient, organiser: Client
+) -> None:
+    t = cup
+    url = reverse("tournaments:swap", args=[t["id"]])
+    assert b"Check the swap" in organiser.get(url).content
+    first = match_at(t, "winners", 1, 1)
+    _paper(organiser_api, t, first, _seed(t, 1))
+    page = organiser.get(url).content.decode()
+    assert "Round 1 match 1 (Ann v Di) has started" in page
+    assert "Check the swap" not in page
