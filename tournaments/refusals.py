@@ -35,7 +35,6 @@ CONFLICT_CODES = frozenset(
         "round_drawn_from_result",
         "round_redo_format",
         "round_not_last",
-        "round_first",
         "round_has_result",
         "round_has_hands",
         "swap_started",
@@ -182,10 +181,6 @@ MESSAGES: dict[str, str] = {
     ),
     "round_not_last": gettext_noop(
         "Only the last round can be taken back: take back round {last} first."
-    ),
-    "round_first": gettext_noop(
-        "Round 1 was drawn from the seeds when the tournament was created: to "
-        "change it, swap two entrants (or players) before play starts."
     ),
     "round_has_result": gettext_noop(
         "{match} ({names}) of round {round} has a result: void it first, then take "

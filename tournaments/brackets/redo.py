@@ -38,10 +38,6 @@ def check_round_redo(tournament: Tournament, number: int) -> list[Match]:
     last = last_round(matches)
     if number != last:
         raise TournamentRefusal("round_not_last", "number", params={"last": last})
-    if number == 1:
-        # Drawn from the seeds when the tournament was created: drawn again, it
-        # would be the same.
-        raise TournamentRefusal("round_first", "number")
     mine = [m for m in matches if m.round.number == number]
     links = {
         link.match_id: link
