@@ -277,6 +277,9 @@ def test_taking_back_a_round_is_refused_when_it_is_not_the_last_or_has_played(
     refused = organiser_api.delete(_result(t["id"], first["id"]))
     assert refused.status_code == 409
     assert refused.json()["code"] == "result_depended_on"
+    refused = organiser_api.delete(f"{_rounds(t['id'])}1/")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "round_not_last"
     assert organiser_api.delete(f"{_rounds(t['id'])}9/").status_code == 404
 
 
@@ -298,3 +301,16 @@ def test_an_elimination_round_is_not_taken_back(
     refused = organiser_api.delete(f"{_rounds(cup['id'])}1/")
     assert refused.status_code == 409
     assert refused.json()["code"] == "round_redo_format"
+
+
+def test_a_fresh_swiss_s_round_one_is_taken_back_and_drawn_again(
+    club: Club, organiser_api: APIClient
+) -> None:
+    t = create(organiser_api, club, format="swiss", entrants=4)
+    drawn = _pairs(t, 1)
+    response = organiser_api.delete(f"{_rounds(t['id'])}1/")
+    assert response.status_code == 200, response.json()
+    assert response.json()["rounds"] == []
+    again = organiser_api.post(_rounds(t["id"]))
+    assert again.status_code == 201, again.json()
+    assert _pairs(again.json(), 1) == drawn

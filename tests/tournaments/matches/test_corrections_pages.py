@@ -250,3 +250,13 @@ def test_the_swap_page_says_when_a_bracket_has_started(
     page = organiser.get(url).content.decode()
     assert "Round 1 match 1 (Ann v Di) has started" in page
     assert "Check the swap" not in page
+
+
+def test_a_swiss_without_rounds_offers_round_one_again(
+    club: Club, organiser_api: APIClient, organiser: Client
+) -> None:
+    t = create(organiser_api, club, format="swiss", entrants=4)
+    assert organiser_api.delete(f"{TOURNAMENTS}{t['id']}/rounds/1/").status_code == 200
+    page = organiser.get(reverse("tournaments:detail", args=[t["id"]]))
+    assert page.status_code == 200
+    assert b"Draw round 1" in page.content
