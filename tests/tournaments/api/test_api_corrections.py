@@ -8,6 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from pitchclub.models import Club
+from tests.helpers import signed_in
 from tests.tournaments.conftest import People, client_for
 from tests.tournaments.helpers import (
     TOURNAMENTS,
@@ -164,7 +165,7 @@ def test_a_later_match_s_game_without_hands_is_deleted_with_the_void(
 
 
 def test_voiding_a_game_s_result_keeps_the_game_and_sets_it_aside(
-    cup: dict[str, Any], organiser_api: APIClient
+    cup: dict[str, Any], organiser_api: APIClient, people: People
 ) -> None:
     t = cup
     first = match_at(t, "winners", 1, 1)
@@ -180,6 +181,9 @@ def test_voiding_a_game_s_result_keeps_the_game_and_sets_it_aside(
     # The game itself stays as it was; its link to the match is set aside.
     assert organiser_api.get(f"/api/v1/games/{game_id}/").json()["status"] == "finished"
     assert MatchGame.objects.get(game_id=game_id).abandoned
+    # Its page says so.
+    page = signed_in(people.organiser).get(f"/games/{game_id}/").content.decode()
+    assert "Game 1's result was voided by an organiser" in page
     # A new game can be started for the match.
     again = start_game(organiser_api, t["id"], first["id"])
     assert MatchGame.objects.get(game_id=again["id"]).number == 2
