@@ -164,6 +164,8 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
         "names": names,
         "wins": [match.wins_a, match.wins_b],
         "abandoned": link.abandoned,
+        # Finished, then set aside: an organiser voided its result.
+        "voided": link.abandoned and game.winner is not None,
         "won": won,
         "completed": match.status == MatchStatus.COMPLETED,
         "outcome": _outcome(link) if match.winner_id is not None else None,

@@ -34,6 +34,17 @@ CONFLICT_CODES = frozenset(
         "is_playoffs",
         "nothing_to_confirm",
         "result_disputed",
+        # Corrections: a result voided or edited, a round taken back, a swap.
+        "no_result",
+        "not_on_paper",
+        "result_depended_on",
+        "result_depended_on_hands",
+        "round_drawn_from_result",
+        "round_redo_format",
+        "round_not_last",
+        "round_has_result",
+        "round_has_hands",
+        "swap_started",
     }
 )
 
@@ -174,6 +185,46 @@ MESSAGES: dict[str, str] = {
     "is_playoffs": gettext_noop(
         "{tournament} is the playoffs of the season {season}: it cannot be deleted "
         "while the season links it. Archive it instead."
+    ),
+    # Corrections (EVENTS.md "Organisers correct what was entered").
+    "no_result": gettext_noop("{match} has no result to void: it is {status}."),
+    "not_on_paper": gettext_noop(
+        "{match}'s result was played at the table, not entered on paper: void it, "
+        "then enter the right one."
+    ),
+    "result_depended_on": gettext_noop(
+        "{match} ({names}) already has a result: void it first."
+    ),
+    "result_depended_on_hands": gettext_noop(
+        "{match} ({names}) has a game with hands recorded (game {game}): undo or "
+        "abandon it first."
+    ),
+    "round_drawn_from_result": gettext_noop(
+        "Round {round} was drawn from this result: take back round {round} first "
+        "(it has no results yet), then void this one."
+    ),
+    "round_redo_format": gettext_noop(
+        "A {format} draws its rounds by itself as results come in: only a Swiss's "
+        "or a progressive night's last round can be taken back."
+    ),
+    "round_not_last": gettext_noop(
+        "Only the last round can be taken back: take back round {last} first."
+    ),
+    "round_has_result": gettext_noop(
+        "{match} ({names}) of round {round} has a result: void it first, then take "
+        "the round back."
+    ),
+    "round_has_hands": gettext_noop(
+        "{match} ({names}) of round {round} has a game with hands recorded (game "
+        "{game}): undo or abandon it first."
+    ),
+    "swap_started": gettext_noop(
+        "{match} ({names}) has started: entrants are swapped only before play starts."
+    ),
+    "swap_pick": gettext_noop("Choose two different {what} of round {round}."),
+    "swap_same_match": gettext_noop(
+        "{first} and {second} already play each other: choose entrants of two "
+        "different matches."
     ),
 }
 

@@ -4,9 +4,11 @@ results, next round) and everyone's (bracket, wall view, printed sheets)."""
 from django.urls import path
 
 from tournaments import views
+from tournaments.brackets import round_views
 from tournaments.brackets import views as bracket_views
 from tournaments.lifecycle import views as lifecycle_views
 from tournaments.matches import confirm_views
+from tournaments.matches import fix_views as match_fix_views
 from tournaments.matches import views as match_views
 from tournaments.nights import views as night_views
 from tournaments.seasons import views as season_views
@@ -126,6 +128,28 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/matches/<int:match_id>/replay/",
         confirm_views.match_replay,
         name="match_replay",
+    ),
+    # Corrections (organisers): void or edit a match's result, take back the
+    # last round, swap two entrants before play starts.
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/void/",
+        match_fix_views.match_void,
+        name="match_void",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/matches/<int:match_id>/edit/",
+        match_fix_views.match_edit,
+        name="match_edit",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/take-back/",
+        round_views.round_redo,
+        name="round_redo",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/swap/",
+        round_views.entrants_swap,
+        name="swap",
     ),
     # The table link (its QR code): opens the match's game at the table.
     path(

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from tournaments.api import confirm, lifecycle, matches, nights, playoffs, tournaments
+from tournaments.api import (
+    confirm,
+    corrections,
+    lifecycle,
+    matches,
+    nights,
+    playoffs,
+    tournaments,
+)
 from tournaments.seasons import api as season_apis
 
 urlpatterns = [
@@ -30,7 +38,8 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/matches/<int:match_id>/result/",
-        matches.MatchResultAPI.as_view(),
+        # The paper result's POST and, for corrections, its DELETE (a void).
+        corrections.MatchResultCorrectionAPI.as_view(),
         name="tournament-match-result",
     ),
     path(
@@ -42,6 +51,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/rounds/",
         matches.RoundsAPI.as_view(),
         name="tournament-rounds",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:number>/",
+        corrections.RoundAPI.as_view(),
+        name="tournament-round",
     ),
     path(
         "tournaments/<int:tournament_id>/players/",

@@ -185,9 +185,13 @@ def build(
         board.can_draw = (
             tournament.format == "swiss"
             and tournament.status == "running"
-            and current is not None
-            and all(m.status == MatchStatus.COMPLETED for m in current.matches)
-            and current.number < int(tournament.settings.get("rounds") or 0)
+            # No round at all: round 1 was taken back (brackets.redo).
+            and (
+                current is None
+                or all(m.status == MatchStatus.COMPLETED for m in current.matches)
+            )
+            and (current.number if current else 0)
+            < int(tournament.settings.get("rounds") or 0)
         )
     if entrants:
         board.standings = standings_table(tournament, entrants, matches, by_id)

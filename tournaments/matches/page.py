@@ -12,6 +12,7 @@ from django.urls import reverse
 from pitchclub.permissions import ClubAccess
 from scoring.models import Status as GameStatus
 from tournaments import pages, selectors
+from tournaments.brackets.audit import match_history
 from tournaments.models import MatchGame, Tournament
 from tournaments.vocabulary import MATCH_STATUS_LABELS, PROGRESSIVE
 
@@ -90,7 +91,8 @@ def match_page(
 ) -> dict[str, Any]:
     """What a match's page shows: the match (round, table, status, result), its
     entrants with seeds, players, wins and what each plays next, its games with
-    their points, the table link and its QR code (6 queries, whatever the size)."""
+    their points, the table link and its QR code, its history (7 queries, whatever
+    the size)."""
     data = selectors.tournament_read(tournament)
     match = _match_of(data, match_id)
     entrants = {entrant["id"]: entrant for entrant in data["entrants"]}
@@ -165,6 +167,11 @@ def match_page(
         "can_enter": access.can_manage
         and not table
         and match["status"] in ("ready", "running"),
+        # Its result can be voided (or, on paper, edited): not a bye's.
+        "can_fix": access.can_manage
+        and match["status"] == "completed"
+        and len(match["entrants"]) > 1,
+        "history": match_history(match_id),
         "table_url": table_url,
         "table_qr": pages.table_qr(table_url, match["table"])
         if access.can_keep_score and match["status"] != "completed"

@@ -14,6 +14,7 @@ from scoring.games import services as scoring_services
 from scoring.models import Game
 from scoring.models import Status as GameStatus
 from tournaments import formats
+from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
 from tournaments.brackets.state import label_of, lock
@@ -128,11 +129,13 @@ def match_result_enter(
     winner: int,
     scores: Sequence[int] | None = None,
     by: AbstractBaseUser | None = None,
+    audit: bool = True,
 ) -> Tournament:
     """An organiser's result for a match played on paper: the winner (an entrant
     of the match) and optionally the points, one per entrant in the match's
     order. A game of the match without hands (started by mistake) is set aside;
-    one with hands is refused: it is played at the table."""
+    one with hands is refused: it is played at the table. Audited ("enter")
+    unless `audit` is off (an edit writes its own revision)."""
     tournament = lock(tournament_id)
     check_playable(tournament)
     match = match_of(tournament, match_id)
@@ -168,6 +171,7 @@ def match_result_enter(
                 "game": with_hands.game_id,
             },
         )
+    before = match_snapshot(match)
     MatchGame.objects.filter(pk__in=[link.pk for link in links]).update(abandoned=True)
     index = entrants.index(winner)
     apply_result(
@@ -179,6 +183,9 @@ def match_result_enter(
         scores=list(scores) if scores is not None else None,
         on_paper=True,
     )
+    if audit:
+        after = match_snapshot(match_of(tournament, match_id))
+        record(tournament, "enter", by=by, match=match, before=before, after=after)
     return tournament
 
 

@@ -13,6 +13,7 @@ from pitchclub.models import Player
 from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from tournaments import formats, pairing
+from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
@@ -91,6 +92,7 @@ def table_result_enter(
             "match",
             params={"match": label_of(tournament, match), "game": with_hands.game_id},
         )
+    before = match_snapshot(match)
     MatchGame.objects.filter(pk__in=[link.pk for link in links]).update(abandoned=True)
     apply_result(
         tournament,
@@ -101,6 +103,8 @@ def table_result_enter(
         scores=list(scores),
         on_paper=True,
     )
+    after = match_snapshot(match_of(tournament, match_id))
+    record(tournament, "enter", by=by, match=match, before=before, after=after)
     return tournament
 
 

@@ -179,6 +179,8 @@ def make_world(names: Collection[str] = ()) -> World:
         path["tournament_id"] = tournament.pk
         path["match_id"] = tournament.matches.order_by("id").first().pk
         path["entrant_id"] = tournament.entrants.order_by("seed").first().pk
+        # Its round 1 (taken back: DELETE …/rounds/{number}/).
+        path.setdefault("number", 1)
     if "season_id" in names:
         path["season_id"] = seasons.season_create(
             club=club,
