@@ -12,6 +12,7 @@ from django.db import transaction
 from scoring.games import services as scoring_services
 from tournaments import formats
 from tournaments.brackets.audit import match_snapshot, record
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
 from tournaments.brackets.state import all_matches, label_of, last_round, lock, names_of
 from tournaments.models import Match, MatchGame, ResultRevision, Round, Tournament
@@ -67,6 +68,7 @@ def round_take_back(
     """Take back round `number` (the last): its matches go, the games started
     for them without hands are deleted; the round can be drawn again."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     mine = check_round_redo(tournament, number)
     before = {
         "round": number,

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import Max
+
 from tournaments import formats
-from tournaments.models import Entrant, Match, MatchStatus, Tournament
+from tournaments.models import Entrant, Match, MatchStatus, Round, Tournament
 from tournaments.words import match_label, versus
 
 
@@ -60,9 +62,15 @@ def names_of(match: Match) -> str:
 
 
 def label_of(tournament: Tournament, match: Match) -> str:
+    """The match's name as its bracket's column says ("Semi-final 1"): the one
+    name the pages, the game page and every refusal use (1 query)."""
+    rounds = Round.objects.filter(
+        tournament=tournament, bracket=match.round.bracket
+    ).aggregate(last=Max("number"))["last"]
     return match_label(
         format=tournament.format,
         bracket=match.round.bracket,
         round_number=match.round.number,
         number=match.number,
+        rounds=rounds,
     )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from scoring.games import services as scoring_services
 from tournaments import formats
 from tournaments.brackets.audit import match_snapshot, record
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
 from tournaments.brackets.state import all_matches, label_of, last_round, lock, names_of
 from tournaments.models import (
@@ -233,6 +234,7 @@ def entrants_swap(
 ) -> Tournament:
     """Swap two entrants (or a night's players) of the swappable round."""
     tournament = lock(tournament_id)
+    check_playable(tournament)
     matches, number, a, b = _where(tournament, first, second)
     changed = [a] if a.pk == b.pk else [a, b]
     before = {

@@ -15,6 +15,7 @@ from django.db import transaction
 from scoring.games import services as scoring_services
 from tournaments import formats, pairing
 from tournaments.brackets.audit import match_snapshot, record
+from tournaments.brackets.closing import check_playable
 from tournaments.brackets.state import (
     all_matches,
     entrant_ids,
@@ -125,6 +126,7 @@ def _detach(later: Sequence[Match], by: AbstractBaseUser | None) -> None:
 
 
 def _void(tournament: Tournament, match: Match, by: AbstractBaseUser | None) -> None:
+    check_playable(tournament)
     later = check_voidable(tournament, match)
     _detach(later, by)
     # Its games count for nothing now; the games themselves stay as they were.

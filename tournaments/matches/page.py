@@ -137,8 +137,11 @@ def match_page(
         else []
     )
     waiting = next((game for game in games if game["waiting"]), None)
+    # Closed early (tournaments.lifecycle): nothing more is played or changed.
+    open_ = not tournament.closed_early
     can_start = (
-        access.can_keep_score
+        open_
+        and access.can_keep_score
         and waiting is None
         and (
             match["status"] == "ready"
@@ -164,11 +167,13 @@ def match_page(
         "can_start": can_start,
         "waiting": _waiting_words(waiting),
         # A progressive table's paper scores are typed on the night's board.
-        "can_enter": access.can_manage
+        "can_enter": open_
+        and access.can_manage
         and not table
         and match["status"] in ("ready", "running"),
         # Its result can be voided (or, on paper, edited): not a bye's.
-        "can_fix": access.can_manage
+        "can_fix": open_
+        and access.can_manage
         and match["status"] == "completed"
         and len(match["entrants"]) > 1,
         "history": match_history(match_id),

@@ -36,7 +36,7 @@ def _refuse_change(tournament: Tournament, match: Match, blocking: Match) -> Non
         "hands",
         f"{dependent} ({names_of(blocking)}) has started, and who plays in it depends "
         f"on the result of {label_of(tournament, match).lower()}: this game's winner "
-        f"can no longer change. Undo or correct {dependent.lower()} first.",
+        "can no longer change. Undo or correct its game first.",
     )
 
 

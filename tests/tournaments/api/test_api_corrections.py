@@ -111,9 +111,7 @@ def test_a_void_is_refused_while_a_later_match_has_a_result_and_names_it(
     assert refused.status_code == 409
     body = refused.json()
     assert body["code"] == "result_depended_on"
-    assert body["detail"] == (
-        "Round 2 match 1 (Ann v Bob) already has a result: void it first."
-    )
+    assert body["detail"] == ("Final (Ann v Bob) already has a result: void it first.")
     assert match_at(read(organiser_api, t["id"]), "winners", 1, 1)["winner"] == _seed(
         t, 1
     )
@@ -142,7 +140,7 @@ def test_a_void_is_refused_while_a_later_match_has_a_game_with_hands(
     refused = organiser_api.delete(_result(t["id"], first["id"]))
     assert refused.status_code == 409
     assert refused.json()["detail"] == (
-        f"Round 2 match 1 (Ann v Bob) has a game with hands recorded (game "
+        f"Final (Ann v Bob) has a game with hands recorded (game "
         f"{game['id']}): undo or abandon it first."
     )
 

@@ -71,8 +71,8 @@ def test_a_correction_moves_the_bracket_until_the_dependent_match_starts(
     assert refused.status_code == 409
     body = refused.json()
     assert body["code"] == "result_depended_on"
-    assert body["detail"].startswith("Round 2 match 1 (Di v Bob) has started")
-    assert "round 1 match 1" in body["detail"]
+    assert body["detail"].startswith("Final (Di v Bob) has started")
+    assert "semi-final 1" in body["detail"]
     # Nothing was written: the game and the bracket are as they were.
     assert _game(organiser_api, game["id"])["winner"] == 1
     assert match_at(read(organiser_api, t["id"]), "winners", 1, 1)["winner"] == _seed(

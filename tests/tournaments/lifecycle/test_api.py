@@ -287,3 +287,65 @@ def test_a_night_closed_early_takes_no_scores_nor_arrivals(
         match_at(read(organiser_api, t["id"]), "main", 1, second["number"])["status"]
         == "ready"
     )
+
+
+def test_a_tournament_closed_early_keeps_its_results_and_rounds(
+    swiss: dict[str, Any], organiser_api: APIClient
+) -> None:
+    """Closed early, its standings stand: no result voided, no round taken back,
+    no entrants swapped (409 closed_early), nothing written."""
+    first = ready(read(organiser_api, swiss["id"]))[0]
+    assert _paper(organiser_api, swiss, first).status_code == 200
+    closed = organiser_api.post(f"{TOURNAMENTS}{swiss['id']}/close/")
+    assert closed.status_code == 200, closed.json()
+    revisions = ResultRevision.objects.filter(tournament_id=swiss["id"]).count()
+
+    void = organiser_api.delete(
+        f"{TOURNAMENTS}{swiss['id']}/matches/{first['id']}/result/"
+    )
+    assert void.status_code == 409, void.json()
+    assert void.json()["code"] == "closed_early"
+    redo = organiser_api.delete(f"{TOURNAMENTS}{swiss['id']}/rounds/1/")
+    assert redo.status_code == 409, redo.json()
+    assert redo.json()["code"] == "closed_early"
+    assert Match.objects.get(pk=first["id"]).winner_id == first["entrants"][0]
+    assert ResultRevision.objects.filter(tournament_id=swiss["id"]).count() == revisions
+
+
+def test_a_tournament_closed_early_refuses_a_swap(
+    swiss: dict[str, Any], organiser_api: APIClient
+) -> None:
+    from tournaments.brackets.swap import entrants_swap
+    from tournaments.refusals import TournamentRefusal
+
+    t = read(organiser_api, swiss["id"])
+    one, other = ready(t)[0], ready(t)[1]
+    assert organiser_api.post(f"{TOURNAMENTS}{swiss['id']}/close/").status_code == 200
+    with pytest.raises(TournamentRefusal) as refused:
+        entrants_swap(
+            tournament_id=swiss["id"],
+            first=one["entrants"][0],
+            second=other["entrants"][0],
+        )
+    assert refused.value.code == "closed_early"
+
+
+def test_a_closed_tournament_s_match_page_offers_no_play_and_no_fix(
+    swiss: dict[str, Any], organiser_api: APIClient, people: People
+) -> None:
+    from django.urls import reverse
+
+    from tests.helpers import signed_in
+
+    organiser = signed_in(people.organiser)
+    t = read(organiser_api, swiss["id"])
+    done, open_ = ready(t)[0], ready(t)[1]
+    assert _paper(organiser_api, swiss, done).status_code == 200
+    url = reverse("tournaments:match", args=[swiss["id"], open_["id"]])
+    assert b"Start game at table" in organiser.get(url).content
+    assert organiser_api.post(f"{TOURNAMENTS}{swiss['id']}/close/").status_code == 200
+    page = organiser.get(url).content
+    assert b"Start game at table" not in page
+    assert b"Enter the result" not in page
+    fixed = organiser.get(reverse("tournaments:match", args=[swiss["id"], done["id"]]))
+    assert b"Void the result" not in fixed.content

@@ -63,7 +63,7 @@ def test_the_void_page_confirms_then_voids_and_the_history_says_who(
     url = reverse("tournaments:match_void", args=[t["id"], first["id"]])
     confirm = organiser.get(url)
     assert confirm.status_code == 200
-    assert b"Void the result of round 1 match 1?" in confirm.content
+    assert b"Void the result of semi-final 1?" in confirm.content
     done = organiser.post(url)
     assert done.status_code == 302
     assert Match.objects.get(pk=first["id"]).status == "ready"
@@ -85,7 +85,7 @@ def test_the_void_page_names_the_later_match_and_links_to_it(
     _paper(organiser_api, t, final, _seed(t, 1))
     url = reverse("tournaments:match_void", args=[t["id"], first["id"]])
     page = organiser.get(url).content.decode()
-    assert "Round 2 match 1 (Ann v Bob) already has a result: void it first." in page
+    assert "Final (Ann v Bob) already has a result: void it first." in page
     assert reverse("tournaments:match", args=[t["id"], final["id"]]) in page
     assert '<button class="btn danger big"' not in page
     refused = organiser.post(url)
@@ -248,7 +248,7 @@ def test_the_swap_page_says_when_a_bracket_has_started(
     first = match_at(t, "winners", 1, 1)
     _paper(organiser_api, t, first, _seed(t, 1))
     page = organiser.get(url).content.decode()
-    assert "Round 1 match 1 (Ann v Di) has started" in page
+    assert "Semi-final 1 (Ann v Di) has started" in page
     assert "Check the swap" not in page
 
 

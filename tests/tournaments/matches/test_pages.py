@@ -24,5 +24,5 @@ def test_an_undo_on_the_table_page_is_refused_naming_the_started_match(
     answer = page.post(f"/games/{game['id']}/hands/1/undo/", follow=True)
     assert answer.status_code == 200
     text = answer.content.decode()
-    assert "Round 2 match 1 (Ann v Bob) has started" in text
+    assert "Final (Ann v Bob) has started" in text
     assert len(organiser_api.get(f"/api/v1/games/{game['id']}/").json()["hands"]) == 1

@@ -762,7 +762,7 @@ def test_a_completed_match_refuses_a_paper_result_in_words(
     assert page.post(url, {"winner": ids["Bob"]}).status_code == 302
     answer = page.post(url, {"winner": ids["Cy"]})
     assert answer.status_code == 400
-    assert "Round 1 match 2 is completed: its result is in." in errors_of(answer)
+    assert "Semi-final 2 is completed: its result is in." in errors_of(answer)
     assert Match.objects.get(pk=match["id"]).winner_id == ids["Bob"]
 
 
