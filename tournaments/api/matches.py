@@ -27,6 +27,7 @@ from tournaments.api.access import (
 from tournaments.api.serializers import MatchGameOutput, TournamentOutput
 from tournaments.brackets import draw
 from tournaments.matches import services as match_services
+from tournaments.matches.bounds import SCORE_MAX, SCORE_MIN
 from tournaments.models import Match, Tournament
 from tournaments.nights import services as night_services
 from tournaments.vocabulary import PROGRESSIVE
@@ -39,7 +40,7 @@ class MatchResultInput(StrictInput):
         "(table_result_scores): its scores say who moves up.",
     )
     scores = serializers.ListField(
-        child=StrictIntegerField(),
+        child=StrictIntegerField(min_value=SCORE_MIN, max_value=SCORE_MAX),
         required=False,
         allow_null=True,
         min_length=2,

@@ -13,6 +13,7 @@ from pitchclub.models import Player
 from tournaments import formats, pairing
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
+from tournaments.matches.bounds import check_score_bounds
 from tournaments.matches.results import apply_result
 from tournaments.matches.services import match_of, not_open
 from tournaments.models import (
@@ -71,6 +72,7 @@ def table_result_enter(
                 else "one per player: the table plays solo",
             },
         )
+    check_score_bounds(tournament, scores)
     if sides == 2 and scores[0] == scores[1]:
         raise TournamentRefusal(
             "tied_table", "scores", params={"table": match.table, "score": scores[0]}

@@ -252,8 +252,9 @@ def run_night(
         assert round_["number"] == number
         for table in tables(round_):
             count = 2 if len(table["entrants"]) == 4 else len(table["entrants"])
+            # Within what 2 hands a round can give (tournaments.matches.bounds).
             drawn = scores.draw(
-                st.lists(st.integers(-4, 12), min_size=count, max_size=count).filter(
+                st.lists(st.integers(-4, 8), min_size=count, max_size=count).filter(
                     lambda s: len(s) != 2 or s[0] != s[1]
                 )
             )
