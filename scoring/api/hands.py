@@ -143,7 +143,7 @@ class HandDetailAPI(APIView):
         data = HandCorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
         sent = request.data.get("number") if isinstance(request.data, dict) else None
-        if sent is not None and sent != number:
+        if sent is not None and (type(sent) is not int or sent != number):
             raise ValidationError(
                 {"number": [f"This is hand {number}; the body says hand {sent}."]}
             )
