@@ -197,7 +197,7 @@ def guest_add(*, club: Club, name: str) -> Player:
 # --- Many names at once (a roster's paste; a night's guests may use it too) ---------
 
 
-def _folded(name: str) -> str:
+def folded_name(name: str) -> str:
     """A name as a near-duplicate compares: no capitals, accents or spaces."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return "".join(c for c in decomposed if c.isalnum())
@@ -221,7 +221,7 @@ def names_pasted(club: Club, pasted: str) -> PastedNames:
     a name spelt as on the roster is already there; one that differs only by
     capitals, accents or spaces ("bob " for Bob) is a near-duplicate."""
     roster = {player.name: player.name for player in club.players.only("name")}
-    folded = {_folded(name): name for name in roster}
+    folded = {folded_name(name): name for name in roster}
     read = PastedNames()
     seen: set[str] = set()
     for line in pasted.splitlines():
@@ -236,12 +236,12 @@ def names_pasted(club: Club, pasted: str) -> PastedNames:
             if name not in read.on_roster:
                 read.on_roster.append(name)
             continue
-        if _folded(name) in seen:
+        if folded_name(name) in seen:
             read.repeated.append(name)
             continue
-        seen.add(_folded(name))
-        if _folded(name) in folded:
-            read.near.append((line, folded[_folded(name)]))
+        seen.add(folded_name(name))
+        if folded_name(name) in folded:
+            read.near.append((line, folded[folded_name(name)]))
         else:
             read.new.append(name)
     return read

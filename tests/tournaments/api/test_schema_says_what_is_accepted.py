@@ -90,6 +90,14 @@ def test_a_name_the_services_take_fits_the_schema(schema, name: str) -> None:
     assert text.clean_name(name) == name
 
 
+def test_every_name_pattern_compiles_for_a_validators_regex_engine(schema) -> None:
+    """A Rust-regex validator (schemathesis's) drops a pattern it cannot compile,
+    such as one with a surrogate range: then the schema says nothing."""
+    jsonschema_rs = pytest.importorskip("jsonschema_rs")
+    for field in _names(schema):
+        jsonschema_rs.validator_for({"pattern": field["pattern"]})
+
+
 def test_a_corrected_hands_body_has_no_number(schema) -> None:
     body = request_body(schema, "/api/v1/games/{game_id}/hands/{number}/", "put")
     assert "number" not in body["properties"]
