@@ -235,6 +235,7 @@ def names_pasted(club: Club, pasted: str) -> PastedNames:
         if name in roster:
             if name not in read.on_roster:
                 read.on_roster.append(name)
+            seen.add(folded_name(name))
             continue
         if folded_name(name) in seen:
             read.repeated.append(name)

@@ -23,12 +23,13 @@ def paste_words(read: PastedNames) -> str:
             f"{len(read.on_roster)} already on the roster ({', '.join(read.on_roster)})"
         )
     if read.near:
-        asked = ", ".join(f"'{typed}' is {name}?" for typed, name in read.near)
+        asked = "; ".join(f"'{typed}' is {name}?" for typed, name in read.near)
         many = "s" if len(read.near) > 1 else ""
         parts.append(f"{len(read.near)} near-duplicate{many}: {asked}")
     if read.repeated:
         parts.append(f"{len(read.repeated)} typed twice ({', '.join(read.repeated)})")
-    return ", ".join(parts) + "."
+    said = ", ".join(parts)
+    return said if said.endswith("?") else said + "."
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

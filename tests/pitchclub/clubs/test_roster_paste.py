@@ -19,7 +19,7 @@ from tests.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
-PASTE = "Ann\nalice\n\nAlice \nbob \nCy\nZoe\nann\nDi\n"
+PASTE = "Ann\nalice\n\nAlice \nbob \nCy\nZoe\nann\nDi\nALICE\n"
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_the_paste_is_read_against_the_roster(club: Club) -> None:
     assert read.new == ["Ann", "Cy", "Di"]
     assert read.on_roster == ["Alice"]
     assert read.near == [("alice", "Alice"), ("bob ", "Bob"), ("Zoe", "Zoë")]
-    assert read.repeated == ["ann"]
+    assert read.repeated == ["ann", "ALICE"]
     assert read.refused == []
 
 
@@ -59,7 +59,7 @@ def test_the_preview_says_who_is_new_and_adds_nobody(club: Club) -> None:
     assert answer.status_code == 200
     said = words(answer)
     assert "3 new, 1 already on the roster (Alice), 3 near-duplicates: " in said
-    assert "'bob ' is Bob?" in said
+    assert "'alice' is Alice?; 'bob ' is Bob?; 'Zoe' is Zoë?" in said
     assert "Add 3 players" in said
     assert names(club) == before
 
