@@ -112,6 +112,10 @@ MESSAGES: dict[str, str] = {
         "The winner has {score}, short of the target of {target}, while the other "
         "entrant reached it with {other}: check the scores or the winner."
     ),
+    "score_out_of_range": gettext_noop(
+        "A score of {score} cannot come out of this match's game: its scores run "
+        "from {low} to {high}."
+    ),
     "scores_name_other_winner_fixed": gettext_noop(
         "The scores say the other entrant won ({scores}): in a game of {hands} "
         "hands the higher score wins (a tie plays on); give the winner's score as "

@@ -3,8 +3,11 @@ name is text, never a number; a key the input does not know is an error."""
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
+
+from pitchclub.api.schema import NAME_PATTERN
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -80,3 +83,21 @@ class StrictInput(serializers.Serializer):
                     }
                 )
         return super().to_internal_value(data)
+
+
+class SchemaPattern(RegexValidator):
+    """A pattern for the schema's eyes only (drf-spectacular reads a RegexValidator's
+    pattern): the services refuse the text in words, naming the character
+    (pitchclub.services.fields), so this validator lets everything through."""
+
+    def __call__(self, value: Any) -> None:
+        return None
+
+
+class StrictNameField(StrictCharField):
+    """A name a person types: the schema says which characters a name may not
+    hold (pitchclub.api.schema.NAME_PATTERN)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators.append(SchemaPattern(NAME_PATTERN))

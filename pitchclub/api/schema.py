@@ -147,3 +147,30 @@ class AutoSchema(openapi.AutoSchema):
             if code == "429":
                 response.setdefault("headers", {}).update(RETRY_AFTER)
         return dict(sorted(responses.items()))
+
+
+# --- Names: what pitchclub.text refuses, as a schema's pattern ---------------------
+
+# Control and invisible characters and private-use characters (the Basic
+# Multilingual Plane's; pitchclub.text.unsafe_character decides, and says which
+# character in words). Tabs and line breaks pass: a name squeezes them. No
+# surrogate range: JSON text holds none, and validators' regex engines refuse it.
+_UNSAFE = (
+    r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u034f\u0600-\u0605\u061c\u06dd"
+    r"\u070f\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
+    r"\ue000-\uf8ff\ufeff\uffa0\ufff9-\ufffb"
+)
+# Text without those characters (a name that may be left empty).
+SAFE_TEXT_PATTERN = rf"^[^{_UNSAFE}]*$"
+# A name: without those characters, and something to show besides spaces.
+NAME_PATTERN = rf"^[^{_UNSAFE}]*[^{_UNSAFE}\s][^{_UNSAFE}]*$"
+
+
+def name_schema(max_length: int) -> dict[str, Any]:
+    """The schema of a name a person types (a player's, an entrant's)."""
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": max_length,
+        "pattern": NAME_PATTERN,
+    }

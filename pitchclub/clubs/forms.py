@@ -218,3 +218,34 @@ class JoinForm(PlainForm):
         if not code:
             raise forms.ValidationError("Type the invite code: letters and digits.")
         return code
+
+
+# The most names one paste adds: a club's whole list, and a bound on the work.
+PASTE_NAMES_MAX = 300
+
+
+class RosterPasteForm(PlainForm):
+    """Many players at once: a pasted list, one name per line."""
+
+    names = forms.CharField(
+        label="Names, one per line",
+        max_length=PASTE_NAMES_MAX * (PLAYER_NAME_MAX + 2),
+        help_text="Paste or type the list; you see who is new and who is already "
+        "on the roster before anyone is added.",
+        error_messages={
+            "required": "Paste the names, one per line.",
+            "max_length": "That list is too long: add at most "
+            f"{PASTE_NAMES_MAX} names at a time.",
+        },
+        widget=forms.Textarea(
+            attrs={"rows": 8, "autocapitalize": "words", "autocomplete": "off"}
+        ),
+    )
+
+    def clean_names(self) -> str:
+        names = self.cleaned_data["names"]
+        if sum(1 for line in names.splitlines() if line.strip()) > PASTE_NAMES_MAX:
+            raise forms.ValidationError(
+                f"That list is too long: add at most {PASTE_NAMES_MAX} names at a time."
+            )
+        return names

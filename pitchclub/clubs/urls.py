@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from pitchclub.clubs.views import clubs, invites, members, players, roster
+from pitchclub.clubs.views import (
+    clubs,
+    invites,
+    members,
+    players,
+    roster,
+    roster_paste,
+)
 
 app_name = "clubs"
 
@@ -24,6 +31,11 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/players/", roster.club_roster, name="roster"),
     path("clubs/<slug:slug>/players/log/", roster.roster_log, name="roster_log"),
+    path(
+        "clubs/<slug:slug>/players/paste/",
+        roster_paste.roster_paste,
+        name="roster_paste",
+    ),
     path(
         "clubs/<slug:slug>/players/<int:player_id>/",
         players.player_edit,

@@ -3,6 +3,9 @@ renamed, and merging two players of one person (``merge``, which a claim of a gu
 by someone on the roster uses too); the roster's log (``RosterChange``) says what
 changed."""
 
+import unicodedata
+from dataclasses import dataclass, field
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
@@ -189,3 +192,68 @@ def guest_add(*, club: Club, name: str) -> Player:
     except IntegrityError:
         # Someone added the same name a moment ago.
         return club.players.annotate(lower=Lower("name")).get(lower=name.lower())
+
+
+# --- Many names at once (a roster's paste; a night's guests may use it too) ---------
+
+
+def folded_name(name: str) -> str:
+    """A name as a near-duplicate compares: no capitals, accents or spaces."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+@dataclass
+class PastedNames:
+    """A pasted list of names read against the roster: the names to add (in the
+    order typed), those already on it, the near-duplicates (typed, the roster's
+    name), the lines typed twice, and the lines refused (line, why)."""
+
+    new: list[str] = field(default_factory=list)
+    on_roster: list[str] = field(default_factory=list)
+    near: list[tuple[str, str]] = field(default_factory=list)
+    repeated: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+
+
+def names_pasted(club: Club, pasted: str) -> PastedNames:
+    """Read a paste, one name per line (blank lines skipped), against the roster:
+    a name spelt as on the roster is already there; one that differs only by
+    capitals, accents or spaces ("bob " for Bob) is a near-duplicate."""
+    roster = {player.name: player.name for player in club.players.only("name")}
+    folded = {folded_name(name): name for name in roster}
+    read = PastedNames()
+    seen: set[str] = set()
+    for line in pasted.splitlines():
+        if not line.strip():
+            continue
+        try:
+            name = clean_name(line, "names", "player", PLAYER_NAME_MAX)
+        except Refusal as refusal:
+            read.refused.append((line.strip(), refusal.message))
+            continue
+        if name in roster:
+            if name not in read.on_roster:
+                read.on_roster.append(name)
+            seen.add(folded_name(name))
+            continue
+        if folded_name(name) in seen:
+            read.repeated.append(name)
+            continue
+        seen.add(folded_name(name))
+        if folded_name(name) in folded:
+            read.near.append((line, folded[folded_name(name)]))
+        else:
+            read.new.append(name)
+    return read
+
+
+@transaction.atomic
+def guests_add_many(*, club: Club, names: list[str]) -> list[Player]:
+    """Add many guests at once (all or none): the players added, a name already
+    on the roster (in any capitals) left as it is."""
+    added = []
+    for name in names:
+        if not club.players.filter(name__iexact=" ".join(name.split())).exists():
+            added.append(guest_add(club=club, name=name))
+    return added

@@ -107,7 +107,9 @@ def _club_for_new_game(request: Request, slug: str | None) -> Club | None:
 
 GAME_FILTERS = [
     OpenApiParameter(
-        "club", str, description="Only this club's games (the club's slug)."
+        "club",
+        {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$", "minLength": 1},
+        description="Only this club's games (the club's slug).",
     ),
     OpenApiParameter(
         "player", int, description="Only games this player (by id) sat in."

@@ -1,6 +1,8 @@
 """A game's hands at the API edge: record the next hand, correct one (the game is
 replayed), undo the last."""
 
+from typing import Any
+
 from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -59,12 +61,13 @@ class HandRecordInput(HandInputSerializer):
 class HandCorrectInput(HandInputSerializer):
     tolerated = OUTPUT_ONLY | {"client_id"}
 
-    # A client may send back what it read: `number` then must agree with the URL.
-    number = StrictIntegerField(
-        required=False,
-        allow_null=True,
-        help_text="Left out, or the number of the hand corrected (as read back).",
-    )
+    def to_internal_value(self, data: Any) -> Any:
+        # `number` is not part of the request (API.md) nor of its schema: a client
+        # may send back the hand as it read it, and the view checks that its
+        # number agrees with the URL.
+        if isinstance(data, dict):
+            data = {key: value for key, value in data.items() if key != "number"}
+        return super().to_internal_value(data)
 
 
 HAND_ERRORS = {
@@ -140,7 +143,7 @@ class HandDetailAPI(APIView):
         data = HandCorrectInput(data=request.data)
         data.is_valid(raise_exception=True)
         sent = request.data.get("number") if isinstance(request.data, dict) else None
-        if sent is not None and sent != number:
+        if sent is not None and (type(sent) is not int or sent != number):
             raise ValidationError(
                 {"number": [f"This is hand {number}; the body says hand {sent}."]}
             )

@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from pitchclub import permissions
+from pitchclub.api.schema import name_schema
 from pitchclub.models import Player
 from scoring.games import convert, services
 from scoring.games import links as game_links
@@ -59,7 +60,7 @@ class CallField(serializers.Field):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "maxLength": services.PLAYER_NAME_MAX},
+            name_schema(services.PLAYER_NAME_MAX),
             {
                 "type": "object",
                 "properties": {"player": {"type": "integer"}},

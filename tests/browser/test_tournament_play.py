@@ -91,12 +91,6 @@ def look(page: Page, screenshot: Screenshot, state: str) -> None:
     assert not problems, f"{state}: hard to use at the table:\n" + "\n".join(problems)
 
 
-def row(page: Page, name: str) -> Any:
-    """The roster row of `name` (its tick, seed box and partner box)."""
-    named = page.locator(".pick-name", has_text=re.compile(f"^{re.escape(name)}$"))
-    return page.locator(".entrant-row").filter(has=named)
-
-
 # A refused form comes back as a 400, which Chromium logs.
 @pytest.mark.browser_allow(r"status of 400 \(Bad Request\).*/tournaments/new/")
 def test_the_new_tournament_form_empty_refused_and_for_teams(
@@ -105,31 +99,28 @@ def test_the_new_tournament_form_empty_refused_and_for_teams(
     sign_in(page, grange.organiser, live_server.url)
     page.goto(f"/clubs/{grange.club.slug}/tournaments/new/")
     expect(page.get_by_role("heading", name="New tournament")).to_be_visible()
-    # Only the chosen format's settings show; no partners for single players.
+    # Only the chosen format's settings show.
     expect(page.get_by_label("Play for third place")).to_be_visible()
     expect(page.get_by_label("Grand final reset")).to_be_hidden()
-    expect(row(page, "Ann").locator(".partner-box")).to_be_hidden()
     look(page, screenshot, "1-empty")
 
-    row(page, "Ann").locator(".pick").tap()
-    row(page, "Ann").locator(".seed input").fill("1")
-    row(page, "Bob").locator(".pick").tap()
-    row(page, "Bob").locator(".seed input").fill("1")
+    entrants = page.get_by_label("Entrants, one per line in seed order")
+    entrants.fill("Ann\nBob & Cy")
     page.get_by_role("button", name="Draw the tournament").tap()
     expect(page.locator(".refused")).to_contain_text("fix what is marked below")
     expect(page.locator("#id_name_error")).to_have_text("Give the tournament a name.")
-    expect(row(page, "Bob")).to_contain_text("Seed 1 is Ann's already")
-    expect(row(page, "Ann").locator("input[type=checkbox]")).to_be_checked()
+    expect(page.locator("#id_entrants_error")).to_contain_text(
+        "Line 2 (Bob & Cy): one player per line"
+    )
+    expect(entrants).to_have_value("Ann\nBob & Cy")
     look(page, screenshot, "2-refused")
 
     page.get_by_label("Double elimination").check()
     page.get_by_label("Teams of two: partners sit opposite").check()
     expect(page.get_by_label("Grand final reset")).to_be_visible()
     expect(page.get_by_label("Play for third place")).to_be_hidden()
-    row(page, "Ann").locator(".partner-box").fill("Cy")
-    expect(page.locator("datalist#roster-names option[value=Cy]")).to_have_count(1)
+    entrants.fill("Aces: Ann & Cy\nBob & Di")
     page.get_by_label("A random draw").check()
-    expect(row(page, "Ann").locator(".seed input")).to_be_hidden()
     look(page, screenshot, "3-teams")
 
 
@@ -146,9 +137,7 @@ def test_an_organiser_creates_a_tournament_and_a_second_phone_plays_its_match(
     sign_in(page, grange.organiser, live_server.url)
     page.goto(f"/clubs/{grange.club.slug}/tournaments/new/")
     page.get_by_label("Tournament name").fill("Spring Cup")
-    for seed, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        row(page, name).locator(".pick").tap()
-        row(page, name).locator(".seed input").fill(str(seed))
+    page.get_by_label("Entrants, one per line in seed order").fill("Ann\nBob\nCy")
     page.get_by_role("button", name="Draw the tournament").tap()
     page.wait_for_url(re.compile(r"/tournaments/[0-9]+/$"))
     tournament = Tournament.objects.get()

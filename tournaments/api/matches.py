@@ -4,7 +4,12 @@ enter a result played on paper, draw the next round."""
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -27,27 +32,63 @@ from tournaments.api.access import (
 from tournaments.api.serializers import MatchGameOutput, TournamentOutput
 from tournaments.brackets import draw
 from tournaments.matches import services as match_services
+from tournaments.matches.bounds import SCORE_MAX, SCORE_MIN
 from tournaments.models import Match, Tournament
 from tournaments.nights import services as night_services
 from tournaments.vocabulary import PROGRESSIVE
 
 
 class MatchResultInput(StrictInput):
-    winner = StrictIntegerField(
-        required=False,
-        help_text="The winning entrant's id; at a progressive table a 400 "
-        "(table_result_scores): its scores say who moves up.",
-    )
+    """What the view reads: either shape below (the service says which applies)."""
+
+    winner = StrictIntegerField(required=False)
     scores = serializers.ListField(
-        child=StrictIntegerField(),
+        child=StrictIntegerField(min_value=SCORE_MIN, max_value=SCORE_MAX),
         required=False,
         allow_null=True,
         min_length=2,
         max_length=5,
-        help_text="The points, one per entrant in the match's order; at a "
-        "progressive table (required) one per side as its game counts sides: 2 "
-        "at a table of four, one per player at a table of 3 or 5.",
     )
+
+
+_SCORE_HELP = (
+    "Whole numbers within what the match's game can produce (its range is said in "
+    "the refusal; the widest of any game here)."
+)
+
+
+class PaperMatchResultInput(StrictInput):
+    """A match's result: its winner, and optionally the points of each entrant."""
+
+    winner = StrictIntegerField(help_text="The winning entrant's id.")
+    scores = serializers.ListField(
+        child=StrictIntegerField(min_value=SCORE_MIN, max_value=SCORE_MAX),
+        required=False,
+        allow_null=True,
+        min_length=2,
+        max_length=2,
+        help_text="The points, one per entrant in the match's order. " + _SCORE_HELP,
+    )
+
+
+class TableResultInput(StrictInput):
+    """A progressive table's result: its scores only (they say who moves up; a
+    winner is a 400, table_result_scores)."""
+
+    scores = serializers.ListField(
+        child=StrictIntegerField(min_value=SCORE_MIN, max_value=SCORE_MAX),
+        min_length=2,
+        max_length=5,
+        help_text="One per side as the table's game counts sides: 2 at a table of "
+        "four, one per player at a table of 3 or 5. " + _SCORE_HELP,
+    )
+
+
+RESULT_REQUEST = PolymorphicProxySerializer(
+    component_name="MatchResultInput",
+    serializers=[PaperMatchResultInput, TableResultInput],
+    resource_type_field_name=None,
+)
 
 
 class MatchGameAPI(APIView):
@@ -112,7 +153,7 @@ def _enter_result(
 class MatchResultAPI(APIView):
     @extend_schema(
         operation_id="tournament_match_result_create",
-        request=MatchResultInput,
+        request=RESULT_REQUEST,
         responses={
             200: TournamentOutput,
             400: FIELD_WRONG,

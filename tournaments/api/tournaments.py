@@ -20,11 +20,17 @@ from pitchclub.api.fields import (
     StrictCharField,
     StrictInput,
     StrictIntegerField,
+    StrictNameField,
     StrictSlugField,
 )
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.permissions import signed_in
-from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
+from pitchclub.api.schema import (
+    FIELD_WRONG,
+    NOT_SIGNED_IN,
+    SAFE_TEXT_PATTERN,
+    name_schema,
+)
 from scoring.api.serializers import PlayerRefField
 from scoring.models import Variant
 from tournaments import selectors
@@ -66,6 +72,7 @@ ENTRANT_OBJECT_SCHEMA = {
             "type": "string",
             "nullable": True,
             "maxLength": TOURNAMENT_NAME_MAX,
+            "pattern": SAFE_TEXT_PATTERN,
         },
         "players": {
             "type": "array",
@@ -73,7 +80,7 @@ ENTRANT_OBJECT_SCHEMA = {
             "maxItems": 2,
             "items": {
                 "oneOf": [
-                    {"type": "string", "maxLength": 40},
+                    name_schema(40),
                     {
                         "type": "object",
                         "properties": {"player": {"type": "integer"}},
@@ -92,7 +99,7 @@ ENTRANT_OBJECT_SCHEMA = {
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "maxLength": 40},
+            name_schema(40),
             {
                 "type": "object",
                 "properties": {"player": {"type": "integer"}},
@@ -135,7 +142,7 @@ class EntrantField(serializers.Field):
 
 class TournamentCreateInput(StrictInput):
     club = StrictSlugField(help_text="The club's slug.")
-    name = StrictCharField(max_length=TOURNAMENT_NAME_MAX)
+    name = StrictNameField(max_length=TOURNAMENT_NAME_MAX)
     format = serializers.ChoiceField(choices=Format.choices)
     variant = serializers.ChoiceField(choices=Variant.choices)
     team_size = StrictIntegerField(required=False, default=1, min_value=1, max_value=2)

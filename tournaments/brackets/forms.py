@@ -5,17 +5,16 @@ field they name; `refusal_text` says one in the page's words. One indivisible
 thing: the form and the words it shows."""
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 
-from pitchclub.models import Player
 from pitchclub.text import parse_whole_number
 from scoring.engine import RuleViolation
 from scoring.refusals import sentence
-from scoring.start.forms import VARIANT_CHOICES, PlainForm
+from scoring.start.forms import VARIANT_CHOICES
 from tournaments.brackets.create import EntrantInput
+from tournaments.brackets.entrants import NONE_GIVEN, EntrantsForm
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import (
     CYCLES,
@@ -29,11 +28,6 @@ from tournaments.vocabulary import (
     TOURNAMENT_NAME_MAX,
 )
 
-SEED_DIGITS = len(str(ENTRANTS_MAX))
-# The id of the page's one <datalist> of the roster's names (the partner boxes').
-PARTNER_LIST = "roster-names"
-# A partner box takes a roster player's name (a team's name is as long at most).
-PARTNER_NAME_MAX = TOURNAMENT_NAME_MAX
 ROUNDS_DIGITS = len(str(ENTRANTS_MAX))
 
 # The page's own words for refusals whose sentence speaks the API's (a field name
@@ -52,13 +46,10 @@ def refusal_text(refusal: TournamentRefusal | RuleViolation) -> str:
     return refusal.message
 
 
-NONE_PICKED = "No entrants are ticked yet: tick at least 2 players below."
-
-
-class TournamentForm(PlainForm):
+class TournamentForm(EntrantsForm):
     """A tournament: name, format and its settings, the game every match plays
-    (its variant; the options are the variant's options form of scoring), entrants
-    picked from the club's roster with their seeds and, for teams, partners."""
+    (its variant; the options are the variant's options form of scoring), and
+    the entrants typed one per line (tournaments.brackets.entrants)."""
 
     name = forms.CharField(
         label="Tournament name",
@@ -123,7 +114,7 @@ class TournamentForm(PlainForm):
     seeding = forms.ChoiceField(
         label="Seeds",
         choices=[
-            ("given", "As numbered below (1 = strongest)"),
+            ("given", "In the order typed (the first is the strongest)"),
             ("random", "A random draw"),
         ],
         initial="given",
@@ -168,83 +159,7 @@ class TournamentForm(PlainForm):
         "confirms the score on the table's phone before the bracket moves on.",
     )
 
-    def __init__(self, *args: Any, roster: Sequence[Player], **kwargs: Any) -> None:
-        """`roster`: the club's players, in the order the page lists them."""
-        super().__init__(*args, **kwargs)
-        self.roster = list(roster)
-        for player in self.roster:
-            self.fields[f"pick_{player.pk}"] = forms.BooleanField(
-                label=player.name, required=False
-            )
-            self.fields[f"seed_{player.pk}"] = forms.CharField(
-                label=f"Seed of {player.name}",
-                required=False,
-                max_length=SEED_DIGITS + 2,
-                widget=forms.TextInput(
-                    attrs={
-                        "inputmode": "numeric",
-                        "autocomplete": "off",
-                        "class": "seed-box",
-                    }
-                ),
-            )
-            self.fields[f"team_{player.pk}"] = forms.CharField(
-                label=f"Team name of {player.name}",
-                required=False,
-                max_length=TOURNAMENT_NAME_MAX,
-                error_messages={
-                    "max_length": "An entrant's name has at most "
-                    f"{TOURNAMENT_NAME_MAX} characters."
-                },
-                widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "autocapitalize": "words"}
-                ),
-            )
-            # The partner's name, typed or picked from the page's one list of
-            # the roster's names (PARTNER_LIST): a select per row listing the
-            # whole roster made the page grow with the square of the roster.
-            self.fields[f"partner_{player.pk}"] = forms.CharField(
-                label=f"Partner of {player.name}",
-                required=False,
-                max_length=PARTNER_NAME_MAX,
-                error_messages={
-                    "max_length": "Type the partner's name as the roster has it."
-                },
-                widget=forms.TextInput(
-                    attrs={
-                        "list": PARTNER_LIST,
-                        "autocomplete": "off",
-                        "autocapitalize": "words",
-                        "class": "partner-box",
-                    }
-                ),
-            )
-        # Errors about the entrants as a whole ("at least 2"), at their fieldset.
-        self.entrants_errors: list[str] = []
-        # For each entrant (in seed order) the roster players its row(s) named:
-        # the leading row's player, then the partner.
-        self.entrant_rows: list[list[Player]] = []
-        # A team's name as typed on its leading row (empty: "Ann & Cy").
-        self.team_names: dict[int, str] = {}
-
     # --- What the page shows -----------------------------------------------------
-
-    def rows(self) -> list[dict[str, Any]]:
-        """One row per roster player: its checkbox, seed box, partner and team name."""
-        return [
-            {
-                "player": player,
-                "pick": self[f"pick_{player.pk}"],
-                "seed": self[f"seed_{player.pk}"],
-                "partner": self[f"partner_{player.pk}"],
-                "team": self[f"team_{player.pk}"],
-            }
-            for player in self.roster
-        ]
-
-    def roster_names(self) -> list[str]:
-        """The roster's names, once each, for the partner boxes' list."""
-        return list(dict.fromkeys(player.name for player in self.roster))
 
     def format_choices(self) -> list[dict[str, Any]]:
         return [
@@ -258,24 +173,8 @@ class TournamentForm(PlainForm):
         data = super().clean()
         if data.get("format") == "swiss":
             data["rounds"] = self._rounds(data.get("rounds", ""))
-        picked = [p for p in self.roster if data.get(f"pick_{p.pk}")]
-        if not picked:
-            self.entrants_errors.append(NONE_PICKED)
-        seeds = self._seeds(picked, data) if data.get("seeding") == "given" else {}
-        if data.get("team_size") == 2:
-            teams = self._teams(picked, data, seeds)
-        else:
-            teams = [[player] for player in picked]
-        # Numbered rows first, by their numbers; the others after, as listed.
-        order = sorted(
-            range(len(teams)),
-            key=lambda i: (
-                seeds.get(teams[i][0].pk) is None,
-                seeds.get(teams[i][0].pk, 0),
-                i,
-            ),
-        )
-        self.entrant_rows = [teams[i] for i in order]
+        if "entrants" in data:
+            self.read_entrants(data["entrants"], data.get("team_size") or 1)
         return data
 
     def _rounds(self, text: str) -> int | None:
@@ -291,98 +190,9 @@ class TournamentForm(PlainForm):
             )
         return number
 
-    def _seeds(self, picked: list[Player], data: dict[str, Any]) -> dict[int, int]:
-        """The seed number typed for each picked player (left empty: none); a
-        number given twice is refused at the second."""
-        seeds: dict[int, int] = {}
-        holders: dict[int, Player] = {}
-        for player in picked:
-            field = f"seed_{player.pk}"
-            text = (data.get(field) or "").strip()
-            if not text:
-                continue
-            number = parse_whole_number(text, max_digits=SEED_DIGITS)
-            if number is None or number < 1:
-                self.add_error(
-                    field,
-                    f"A seed is a whole number from 1 (the strongest), like 1 or 2; "
-                    f"or leave {player.name}'s empty.",
-                )
-                continue
-            if number in holders:
-                self.add_error(
-                    field,
-                    f"Seed {number} is {holders[number].name}'s already: give each "
-                    "entrant its own seed.",
-                )
-                continue
-            holders[number] = player
-            seeds[player.pk] = number
-        return seeds
-
-    def _teams(
-        self, picked: list[Player], data: dict[str, Any], seeds: dict[int, int]
-    ) -> list[list[Player]]:
-        """Teams of two: each ticked row with the partner chosen on it. Two rows
-        that choose each other are one team (its seed is the first row's)."""
-        by_name: dict[str, list[Player]] = {}
-        by_folded: dict[str, list[Player]] = {}
-        for player in self.roster:
-            by_name.setdefault(player.name, []).append(player)
-            by_folded.setdefault(player.name.casefold(), []).append(player)
-        teams: list[list[Player]] = []
-        paired: dict[int, int] = {}
-        for player in picked:
-            field = f"partner_{player.pk}"
-            typed = " ".join((data.get(field) or "").split())
-            if not typed:
-                self.add_error(
-                    field, f"Choose {player.name}'s partner: teams are of two."
-                )
-                continue
-            # The exact name first; else the one name spelt with other capitals.
-            found = by_name.get(typed) or by_folded.get(typed.casefold(), [])
-            if not found:
-                self.add_error(
-                    field,
-                    f"No one on the roster is called {typed}: type "
-                    f"{player.name}'s partner as the roster has them, or add them "
-                    "to the roster as a guest.",
-                )
-                continue
-            if len(found) > 1:
-                self.add_error(
-                    field,
-                    f"{len(found)} players of the roster are called {typed}: "
-                    f"rename one on the roster to choose {player.name}'s partner.",
-                )
-                continue
-            partner = found[0]
-            if partner.pk == player.pk:
-                self.add_error(
-                    field,
-                    f"{player.name} cannot partner themself: type the other "
-                    "player of the team.",
-                )
-                continue
-            if paired.get(partner.pk) == player.pk:
-                # The partner's row chose this player: the same team, once.
-                if player.pk in seeds and partner.pk not in seeds:
-                    seeds[partner.pk] = seeds.pop(player.pk)
-                continue
-            paired[player.pk] = partner.pk
-            teams.append([player, partner])
-            self.team_names[player.pk] = (data.get(f"team_{player.pk}") or "").strip()
-        return teams
-
     def entrants(self) -> list[EntrantInput]:
         """The entrants in seed order, as the service takes them."""
-        return [
-            EntrantInput(
-                players=list(players), name=self.team_names.get(players[0].pk) or None
-            )
-            for players in self.entrant_rows
-        ]
+        return self.entrant_inputs
 
     def settings(self) -> dict[str, Any]:
         """The chosen format's settings by name (only its own)."""
@@ -398,24 +208,13 @@ class TournamentForm(PlainForm):
     ) -> None:
         """Show a refusal of the services next to the box or choice it names."""
         field = refusal.field
-        if field == "entrants" and NONE_PICKED in self.entrants_errors:
-            return  # Said already, in the form's words.
         text = self._entrant_name_twice(refusal) or refusal_text(refusal)
-        entrant = re.fullmatch(
-            r"entrants\.([0-9]+)(?:\.players\.([0-9]+)|\.(name))?", field
-        )
-        if entrant and int(entrant.group(1)) < len(self.entrant_rows):
-            players = self.entrant_rows[int(entrant.group(1))]
-            lead = players[0].pk
-            if entrant.group(3) and len(players) == 2:
-                name = f"team_{lead}"
-            elif entrant.group(2) == "1":
-                name = f"partner_{lead}"
-            else:
-                name = f"pick_{lead}"
-            self.add_error(name, text)
+        entrant = re.fullmatch(r"entrants\.([0-9]+)(?:\..*)?", field)
+        if entrant:
+            self.entrant_error(int(entrant.group(1)), text)
         elif field == "entrants":
-            self.entrants_errors.append(text)
+            if NONE_GIVEN not in self.errors.get("entrants", []):
+                self.add_error("entrants", text)
         elif field.startswith("settings.") and field[9:] in self.fields:
             self.add_error(field[9:], text)
         elif field in ("name", "format", "variant", "team_size"):
@@ -435,13 +234,11 @@ class TournamentForm(PlainForm):
         if refusal.code != "entrant_name_twice":
             return None
         index = int(refusal.params["other"]) - 1
-        if not 0 <= index < len(self.entrant_rows):
+        if not 0 <= index < len(self.entrant_inputs):
             return None
-        players = self.entrant_rows[index]
-        name = self.team_names.get(players[0].pk) or " & ".join(
-            player.name for player in players
-        )
+        entrant = self.entrant_inputs[index]
+        name = entrant.name or " & ".join(map(str, entrant.players))
         return (
-            f"Entrant {index + 1} is already called {name}: give each entrant its "
-            "own name."
+            f"{name} (line {self.lines[index]}) is already an entrant: give each "
+            "entrant its own name."
         )

@@ -9,6 +9,7 @@ from django import forms
 
 from pitchclub.text import parse_whole_number
 from scoring.start.forms import PlainForm
+from tournaments.matches.bounds import SCORE_MAX
 from tournaments.refusals import TournamentRefusal
 
 
@@ -33,7 +34,7 @@ class PaperResultForm(PlainForm):
             self.fields[f"score_{index}"] = forms.CharField(
                 label=f"Points of {name}",
                 required=False,
-                max_length=6,
+                max_length=len(str(SCORE_MAX)) + 2,
                 widget=forms.TextInput(
                     attrs={"inputmode": "numeric", "autocomplete": "off"}
                 ),
@@ -70,7 +71,9 @@ def parse_points(text: str) -> int | None:
     """A score typed on the page: a whole number, maybe below zero (set back)."""
     # A phone's keyboard may type the minus sign (U+2212) for a hyphen.
     negative = text.startswith(("-", "\N{MINUS SIGN}"))
-    number = parse_whole_number(text[1:] if negative else text, max_digits=4)
+    number = parse_whole_number(
+        text[1:] if negative else text, max_digits=len(str(SCORE_MAX))
+    )
     if number is None:
         return None
     return -number if negative else number

@@ -18,6 +18,7 @@ from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
 from tournaments.brackets.state import label_of, lock
+from tournaments.matches.bounds import check_score_bounds
 from tournaments.matches.results import apply_result
 from tournaments.models import EntrantPlayer, Match, MatchGame, MatchStatus, Tournament
 from tournaments.refusals import TournamentRefusal
@@ -197,6 +198,7 @@ def check_paper_scores(
     wins (when both did, either may have: the pitcher goes out first), and when
     neither did, the higher score leads; in a game of a fixed number of hands, the
     higher score wins."""
+    check_score_bounds(tournament, scores)
     mine, theirs = scores[winner], scores[1 - winner]
     shown = " to ".join(map(str, scores))
     hands = tournament.options.get("hand_limit")

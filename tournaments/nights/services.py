@@ -17,6 +17,7 @@ from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.create import EntrantInput, resolve
 from tournaments.brackets.state import all_matches, label_of, last_round, lock
+from tournaments.matches.bounds import check_score_bounds
 from tournaments.matches.results import apply_result
 from tournaments.matches.services import match_of, not_open
 from tournaments.models import (
@@ -77,6 +78,7 @@ def table_result_enter(
                 else "one per player: the table plays solo",
             },
         )
+    check_score_bounds(tournament, scores)
     top = max(scores)
     if scores.count(top) > 1:
         # The table's game plays another hand at a tie at the top (the engine's

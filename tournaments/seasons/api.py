@@ -23,7 +23,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from pitchclub.api.fields import StrictCharField, StrictInput, StrictIntegerField
+from pitchclub.api.fields import (
+    StrictInput,
+    StrictIntegerField,
+    StrictNameField,
+)
 from pitchclub.api.pagination import Pagination
 from pitchclub.api.permissions import NO_CLUB, NOT_ORGANISER, check_organiser, get_club
 from pitchclub.api.schema import FIELD_WRONG, NOT_SIGNED_IN
@@ -64,7 +68,7 @@ CONFLICT = OpenApiResponse(
 
 
 class SeasonCreateInput(StrictInput):
-    name = StrictCharField(max_length=SEASON_NAME_MAX)
+    name = StrictNameField(max_length=SEASON_NAME_MAX)
     starts = serializers.DateField(help_text="The first date, YYYY-MM-DD.")
     ends = serializers.DateField(help_text="The last date, on or after `starts`.")
     variant = serializers.ChoiceField(

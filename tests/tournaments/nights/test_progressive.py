@@ -256,9 +256,10 @@ def run_night(
         assert round_["number"] == number
         for table in tables(round_):
             count = 2 if len(table["entrants"]) == 4 else len(table["entrants"])
+            # Within what 2 hands a round can give (tournaments.matches.bounds).
             drawn = scores.draw(
                 # A tie at the top is refused (one more hand is played).
-                st.lists(st.integers(-4, 12), min_size=count, max_size=count).filter(
+                st.lists(st.integers(-4, 8), min_size=count, max_size=count).filter(
                     lambda s: s.count(max(s)) == 1
                 )
             )
