@@ -26,3 +26,26 @@ def test_an_undo_on_the_table_page_is_refused_naming_the_started_match(
     text = answer.content.decode()
     assert "Final (Ann v Bob) has started" in text
     assert len(organiser_api.get(f"/api/v1/games/{game['id']}/").json()["hands"]) == 1
+
+
+def test_no_paper_form_while_the_match_s_game_has_hands(
+    club: Club, organiser_api: APIClient, people: People
+) -> None:
+    """Issue 22, 8: the paper form is not offered while a game with hands runs
+    (the service would refuse it: match_has_hands); the page says where the
+    game is instead. A game started without hands still leaves it offered."""
+    from tests.tournaments.helpers import hand_for
+
+    t = create(organiser_api, club, format="single_elimination", entrants=4)
+    first = match_at(t, "winners", 1, 1)
+    game = start_game(organiser_api, t["id"], first["id"])
+    page = signed_in(people.organiser)
+    url = f"/tournaments/{t['id']}/matches/{first['id']}/"
+    assert "Enter the result" in page.get(url).content.decode()
+    hand = organiser_api.post(
+        f"/api/v1/games/{game['id']}/hands/", hand_for(0), format="json"
+    )
+    assert hand.status_code == 201, hand.json()
+    text = page.get(url).content.decode()
+    assert "Enter the result" not in text
+    assert f"/games/{game['id']}/" in text
