@@ -12,8 +12,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from pitchclub import pages as club_pages
-from pitchclub import permissions
 from scoring.engine import RuleViolation
 from tournaments import pages
 from tournaments.brackets import redo, swap
@@ -21,19 +19,8 @@ from tournaments.brackets.swap_form import SwapForm
 from tournaments.models import Round, Tournament
 from tournaments.refusals import TournamentRefusal
 
-ORGANISERS_ONLY = "Only {club}'s organisers can take back a round or swap entrants."
+WHAT = "take back a round or swap entrants"
 T = "tournaments/"
-
-
-def _organiser(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Any]:
-    """The tournament, and the refusal page when the visitor is not an organiser."""
-    tournament = pages.tournament_for(request, tournament_id)
-    club = tournament.club
-    access = permissions.club_access(club=club, user=request.user)
-    if access.can_manage:
-        return tournament, None
-    why = ORGANISERS_ONLY.format(club=club.name)
-    return tournament, club_pages.forbidden(request, club, access, why)
 
 
 def _way_back(tournament: Tournament, refusal: Any) -> str | None:
@@ -66,7 +53,7 @@ def _redo_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 def round_redo(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """ "Take back round N", after a confirmation: the round goes, to be drawn again."""
-    tournament, denied = _organiser(request, tournament_id)
+    tournament, denied = pages.organisers_only(request, tournament_id, WHAT)
     if denied is not None:
         return denied
     try:
@@ -88,7 +75,7 @@ def round_redo(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
 def entrants_swap(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Choose two entrants (GET), see which pairing rules the swap breaks, then
     confirm it (POST)."""
-    tournament, denied = _organiser(request, tournament_id)
+    tournament, denied = pages.organisers_only(request, tournament_id, WHAT)
     if denied is not None:
         return denied
     number, choices = swap.swap_choices(tournament)

@@ -13,7 +13,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from pitchclub.text import UnsafeText, clean_name
 from scoring.games import services as scoring_services
 from scoring.models import Game
 from tournaments import formats
@@ -27,6 +26,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.names import name_checked
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import TOURNAMENT_NAME_MAX
 
@@ -56,21 +56,7 @@ def _audit(
 def clean_tournament_name(name: str) -> str:
     """A tournament's new name as typed, cleaned; refused (400 at `name`) when
     empty, too long or holding a control character."""
-    try:
-        title = clean_name(name)
-    except UnsafeText as problem:
-        raise TournamentRefusal(
-            "invalid_name",
-            "name",
-            params={"problem": problem.sentence("The tournament's name")},
-        ) from problem
-    if not title:
-        raise TournamentRefusal("empty_name", "name")
-    if len(title) > TOURNAMENT_NAME_MAX:
-        raise TournamentRefusal(
-            "name_too_long", "name", params={"most": TOURNAMENT_NAME_MAX}
-        )
-    return title
+    return name_checked(name, whose="The tournament's name", most=TOURNAMENT_NAME_MAX)
 
 
 @transaction.atomic

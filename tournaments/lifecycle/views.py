@@ -9,8 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from pitchclub import pages as club_pages
-from pitchclub import permissions
 from tournaments import pages, selectors
 from tournaments.lifecycle import services
 from tournaments.lifecycle.forms import RenameForm
@@ -18,20 +16,7 @@ from tournaments.models import Tournament
 from tournaments.refusals import TournamentRefusal
 
 T = "tournaments/lifecycle/"
-ORGANISERS_ONLY = "Only {club}'s organisers can {what}."
 GET_POST = ["GET", "HEAD", "POST"]
-
-
-def _organisers(
-    request: HttpRequest, tournament_id: int, what: str
-) -> tuple[Tournament, HttpResponse | None]:
-    """The tournament, and the refusal page if the user is not its organiser."""
-    tournament = pages.tournament_for(request, tournament_id)
-    access = permissions.club_access(club=tournament.club, user=request.user)
-    if access.can_manage:
-        return tournament, None
-    why = ORGANISERS_ONLY.format(club=tournament.club.name, what=what)
-    return tournament, club_pages.forbidden(request, tournament.club, access, why)
 
 
 def _context(tournament: Tournament, **more: object) -> dict[str, object]:
@@ -46,7 +31,9 @@ def _detail(tournament: Tournament) -> HttpResponse:
 @require_http_methods(GET_POST)
 def tournament_rename(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A new name for the tournament (audited)."""
-    tournament, refused = _organisers(request, tournament_id, "rename a tournament")
+    tournament, refused = pages.organisers_only(
+        request, tournament_id, "rename a tournament"
+    )
     if refused:
         return refused
     form = RenameForm(request.POST or None, initial={"name": tournament.name})
@@ -73,7 +60,9 @@ def tournament_rename(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_close(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Close a running tournament early, after a confirmation page showing the
     standings as they stand and who would be champion."""
-    tournament, refused = _organisers(request, tournament_id, "close a tournament")
+    tournament, refused = pages.organisers_only(
+        request, tournament_id, "close a tournament"
+    )
     if refused:
         return refused
     if request.method == "POST":
@@ -105,7 +94,9 @@ def tournament_close(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_archive(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Archive the tournament, after a confirmation page: out of the club's
     list, still readable at its address."""
-    tournament, refused = _organisers(request, tournament_id, "archive a tournament")
+    tournament, refused = pages.organisers_only(
+        request, tournament_id, "archive a tournament"
+    )
     if refused:
         return refused
     if request.method == "POST":
@@ -125,7 +116,9 @@ def tournament_archive(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_POST
 def tournament_unarchive(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Bring an archived tournament back into the club's list (one tap)."""
-    tournament, refused = _organisers(request, tournament_id, "unarchive a tournament")
+    tournament, refused = pages.organisers_only(
+        request, tournament_id, "unarchive a tournament"
+    )
     if refused:
         return refused
     _, changed = services.tournament_archive(
@@ -141,7 +134,9 @@ def tournament_unarchive(request: HttpRequest, tournament_id: int) -> HttpRespon
 def tournament_delete(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Delete a tournament without results, after a confirmation page; one
     with results (or a season's playoffs) is refused and archiving offered."""
-    tournament, refused = _organisers(request, tournament_id, "delete a tournament")
+    tournament, refused = pages.organisers_only(
+        request, tournament_id, "delete a tournament"
+    )
     if refused:
         return refused
     refusal = services.delete_refusal(tournament)

@@ -13,7 +13,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from pitchclub import pages as club_pages
 from pitchclub import permissions
 from scoring.engine import RuleViolation
 from tournaments import pages
@@ -23,7 +22,7 @@ from tournaments.matches.page import NO_MATCH, match_page
 from tournaments.models import Match, Tournament
 from tournaments.refusals import TournamentRefusal
 
-ORGANISERS_ONLY = "Only {club}'s organisers can void or edit a result."
+WHAT = "void or edit a result"
 
 
 def _blocked(
@@ -80,22 +79,11 @@ def _page(
     return render(request, f"tournaments/{template}", context, status=status)
 
 
-def _organiser(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Any]:
-    """The tournament, and the refusal page when the visitor is not an organiser."""
-    tournament = pages.tournament_for(request, tournament_id)
-    club = tournament.club
-    access = permissions.club_access(club=club, user=request.user)
-    if access.can_manage:
-        return tournament, None
-    why = ORGANISERS_ONLY.format(club=club.name)
-    return tournament, club_pages.forbidden(request, club, access, why)
-
-
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_void(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
     """Void the match's result, after a confirmation: the match is ready again."""
-    tournament, denied = _organiser(request, tournament_id)
+    tournament, denied = pages.organisers_only(request, tournament_id, WHAT)
     if denied is not None:
         return denied
     if request.method != "POST":
@@ -137,7 +125,7 @@ def _edit_form(
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_edit(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
     """Edit a paper result: its form prefilled; saved as one change (audited)."""
-    tournament, denied = _organiser(request, tournament_id)
+    tournament, denied = pages.organisers_only(request, tournament_id, WHAT)
     if denied is not None:
         return denied
     match, refusal = _blocked(tournament, match_id)

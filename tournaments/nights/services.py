@@ -10,7 +10,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from pitchclub.models import Player
-from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from tournaments import formats, pairing
 from tournaments.brackets.audit import match_snapshot, record
@@ -28,6 +27,7 @@ from tournaments.models import (
     MatchStatus,
     Tournament,
 )
+from tournaments.names import name_checked
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import PROGRESSIVE
 
@@ -126,21 +126,13 @@ def _rounds_left(tournament: Tournament, matches: Sequence[Match]) -> int:
 def _arrival_name(typed: str) -> str:
     """A late arrival's name as typed, cleaned; refused in the organiser's words
     (the box is the arrival's, not an entrant's of a list)."""
-    try:
-        name = clean_name(typed)
-    except UnsafeText as problem:
-        raise TournamentRefusal(
-            "invalid_player_name",
-            "player",
-            params={"problem": problem.sentence("The late arrival's name")},
-        ) from problem
-    if not name:
-        raise TournamentRefusal("arrival_no_name", "player")
-    if len(name) > PLAYER_NAME_MAX:
-        raise TournamentRefusal(
-            "player_name_too_long", "player", params={"most": PLAYER_NAME_MAX}
-        )
-    return name
+    return name_checked(
+        typed,
+        whose="The late arrival's name",
+        most=PLAYER_NAME_MAX,
+        field="player",
+        codes=("invalid_player_name", "arrival_no_name", "player_name_too_long"),
+    )
 
 
 @transaction.atomic

@@ -16,7 +16,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from pitchclub.models import Club, Player
-from pitchclub.text import UnsafeText, clean_name
 from scoring import engine
 from scoring.engine import RuleViolation
 from scoring.games import hooks
@@ -30,6 +29,7 @@ from tournaments.models import (
     SeasonScoring,
     Tournament,
 )
+from tournaments.names import name_checked
 from tournaments.seasons.refusals import SeasonRefusal
 from tournaments.seasons.standings import season_standings
 from tournaments.vocabulary import ENTRANTS_MAX, FORMATS_RUN
@@ -60,18 +60,9 @@ def season_create(
     """A new season of `club`. Its options are checked as a game's (every option
     in force is kept, defaults filled in); a name the club already gave a season
     is a conflict. Whether `created_by` may is the caller's check."""
-    try:
-        title = clean_name(name)
-    except UnsafeText as problem:
-        raise SeasonRefusal(
-            "invalid_name",
-            "name",
-            params={"problem": problem.sentence("The season's name")},
-        ) from problem
-    if not title:
-        raise SeasonRefusal("empty_name", "name")
-    if len(title) > SEASON_NAME_MAX:
-        raise SeasonRefusal("name_too_long", "name", params={"most": SEASON_NAME_MAX})
+    title = name_checked(
+        name, whose="The season's name", most=SEASON_NAME_MAX, refusal=SeasonRefusal
+    )
     if ends < starts:
         raise SeasonRefusal(
             "ends_before_starts",
