@@ -112,6 +112,10 @@ MESSAGES: dict[str, str] = {
         "The winner has {score}, short of the target of {target}, while the other "
         "entrant reached it with {other}: check the scores or the winner."
     ),
+    "winner_short_of_target": gettext_noop(
+        "The winner has {score}, but a game to {target} is won at {target} or more: "
+        "give the scores the game ended with."
+    ),
     "score_out_of_range": gettext_noop(
         "A score of {score} cannot come out of this match's game: its scores run "
         "from {low} to {high}."

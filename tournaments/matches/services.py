@@ -193,11 +193,11 @@ def match_result_enter(
 def check_paper_scores(
     tournament: Tournament, winner: int, scores: Sequence[int]
 ) -> None:
-    """Scores on paper that name another winner than the one given are refused at
-    `scores`, by the match's game settings: to a target, the side that reached it
-    wins (when both did, either may have: the pitcher goes out first), and when
-    neither did, the higher score leads; in a game of a fixed number of hands, the
-    higher score wins."""
+    """Scores on paper that name another winner than the one given, or no winner,
+    are refused at `scores`, by the match's game settings: to a target, the winner
+    reached it (EVENTS.md; when both did, either may have won, even with fewer or
+    as many points: the bidding side goes out first, RULES.md); in a game of a
+    fixed number of hands, the higher score wins."""
     check_score_bounds(tournament, scores)
     mine, theirs = scores[winner], scores[1 - winner]
     shown = " to ".join(map(str, scores))
@@ -217,9 +217,15 @@ def check_paper_scores(
             "scores",
             params={"score": mine, "target": target, "other": theirs},
         )
-    if theirs < target and mine < target and mine <= theirs:
+    if mine < target and mine <= theirs:
         raise TournamentRefusal(
             "scores_name_other_winner",
             "scores",
             params={"scores": shown, "target": target},
+        )
+    if mine < target:
+        raise TournamentRefusal(
+            "winner_short_of_target",
+            "scores",
+            params={"score": mine, "target": target},
         )

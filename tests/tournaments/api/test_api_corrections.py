@@ -36,7 +36,7 @@ def _paper(
 ) -> dict[str, Any]:
     body = {
         "winner": winner,
-        "scores": [3, 1] if match["entrants"][0] == winner else [1, 3],
+        "scores": [11, 4] if match["entrants"][0] == winner else [4, 11],
     }
     response = api.post(_result(t["id"], match["id"]), body, format="json")
     assert response.status_code == 200, response.json()

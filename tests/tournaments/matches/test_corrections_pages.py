@@ -25,7 +25,7 @@ def _seed(t: dict[str, Any], number: int) -> int:
 def _paper(
     api: APIClient, t: dict[str, Any], match: dict[str, Any], winner: int
 ) -> dict[str, Any]:
-    scores = [5, 2] if match["entrants"][0] == winner else [2, 5]
+    scores = [11, 2] if match["entrants"][0] == winner else [2, 11]
     response = api.post(
         f"{TOURNAMENTS}{t['id']}/matches/{match['id']}/result/",
         {"winner": winner, "scores": scores},
@@ -102,7 +102,7 @@ def test_editing_a_paper_result_is_one_change(
     url = reverse("tournaments:match_edit", args=[t["id"], first["id"]])
     form = organiser.get(url).content.decode()
     # Prefilled with the result as it stands.
-    assert 'value="5"' in form
+    assert 'value="11"' in form
     assert 'value="2"' in form
     bad = organiser.post(url, {"winner": _seed(t, 4), "score_0": "11", "score_1": "3"})
     assert bad.status_code == 400

@@ -38,19 +38,25 @@ def _post(api: APIClient, t: dict[str, Any], winner: int, scores: list[int]) -> 
 PHRASES = {
     "scores_name_other_winner": "The scores say the other entrant won",
     "winner_below_target": "short of the target of 7, while the other entrant",
+    "winner_short_of_target": "a game to 7 is won at 7 or more",
 }
 
 
 @pytest.mark.parametrize(
     ("scores", "code", "other_wins"),
     [
-        # Frank 3 against Carla 5 in a game to 7: the scores say Carla leads.
-        ([3, 5], "scores_name_other_winner", True),
+        # Frank 3 against Carla 5 in a game to 7: the scores say Carla leads
+        # (and name no winner: neither reached 7).
+        ([3, 5], "scores_name_other_winner", False),
         # A tie below the target names nobody.
         ([4, 4], "scores_name_other_winner", False),
         # The other side reached 7, the winner did not.
         ([5, 7], "winner_below_target", True),
         ([6, 12], "winner_below_target", True),
+        # Neither reached 7: the game was not over (EVENTS.md: the winner's
+        # score reaches the target), whoever leads.
+        ([5, 2], "winner_short_of_target", False),
+        ([-2, -5], "winner_short_of_target", False),
     ],
 )
 def test_scores_naming_another_winner_are_refused_at_scores(
@@ -76,8 +82,7 @@ def test_scores_naming_another_winner_are_refused_at_scores(
     [
         [7, 3],  # the winner reached the target
         [8, 9],  # both did: the pitcher may go out first with fewer
-        [5, 2],  # neither did: the winner leads
-        [-2, -5],
+        [7, 7],  # both reached it on one hand: the bidding side goes out
     ],
 )
 def test_scores_that_fit_the_winner_are_taken(
