@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from scoring.games import services as scoring_services
 from scoring.models import Game
+from scoring.models import Status as GameStatus
 from tournaments import formats
 from tournaments.brackets.state import all_matches, entrant_ids, lock
 from tournaments.models import (
@@ -80,6 +81,16 @@ def played_round(matches: list[Match]) -> int:
     return max((m.round.number for m in matches if formats.is_played(m)), default=0)
 
 
+def games_running(read: dict[str, Any]) -> list[int]:
+    """The games being played at its tables, which a close abandons."""
+    return [
+        match["game_in_progress"]
+        for round_ in read["rounds"]
+        for match in round_["matches"]
+        if match["game_in_progress"] is not None
+    ]
+
+
 def open_matches(read: dict[str, Any]) -> list[str]:
     """The labels of the matches a close leaves unplayed (ready or running)."""
     return [
@@ -96,13 +107,25 @@ def tournament_close(
 ) -> Tournament:
     """Close a running tournament early: finished, its champion the first of the
     standings as they stand, marked `closed_early`; open matches stay as they
-    are and nothing more can be played (tournaments.brackets.closing). A
-    finished tournament is refused (409)."""
+    are and nothing more can be played (tournaments.brackets.closing): the games
+    still running at its tables are abandoned. A finished tournament is refused
+    (409)."""
     tournament = lock(tournament_id)
     if tournament.status == TournamentStatus.FINISHED:
         raise TournamentRefusal(
             "already_finished", "status", params={"tournament": tournament.name}
         )
+    # Nothing more is played: the games still running at its tables are
+    # abandoned (their log says who; they count nowhere), their matches follow.
+    running = list(
+        Game.objects.filter(
+            tournament_match__match__tournament=tournament,
+            tournament_match__abandoned=False,
+            status=GameStatus.IN_PROGRESS,
+        ).values_list("pk", flat=True)
+    )
+    for game_id in running:
+        scoring_services.game_abandon(game_id=game_id, by=by)
     matches = all_matches(tournament)
     table = formats.standings(tournament, entrant_ids(tournament), matches)
     before = {"status": tournament.status, "champion": None}
@@ -114,6 +137,7 @@ def tournament_close(
         "status": tournament.status,
         "champion": tournament.champion_id,
         "round": played_round(matches),
+        "abandoned_games": running,
     }
     _audit(tournament, Action.CLOSE, before, after, by)
     return tournament

@@ -85,6 +85,7 @@ def tournament_close(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament,
         leader=names[read["standings"][0]["entrant"]],
         open_matches=services.open_matches(read),
+        games_running=services.games_running(read),
     )
     return render(request, f"{T}close.html", context)
 

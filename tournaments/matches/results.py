@@ -22,6 +22,7 @@ from tournaments.brackets.state import (
     round_done,
 )
 from tournaments.models import Match, MatchGame, MatchStatus, Round, Tournament
+from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import ELIMINATION, PROGRESSIVE
 
 # The game hook's refusal when a result others depend on would change (a 409 code
@@ -248,7 +249,13 @@ def match_follow_game(
     match = Match.objects.select_related("round").get(pk=link.match_id)
     tournament = lock(match.tournament_id)
     if tournament.closed_early:
-        # Closed early (tournaments.lifecycle): its matches stay as they were.
+        # Closed early (tournaments.lifecycle): its matches stay as they were,
+        # and a game abandoned with the close is not played on.
+        if abandoned is False:
+            refusal = TournamentRefusal(
+                "closed_early", "status", params={"tournament": tournament.name}
+            )
+            raise RuleViolation("closed_early", "status", refusal.message)
         return
     match = Match.objects.select_related("round").get(pk=link.match_id)
     if abandoned is True or deleted:

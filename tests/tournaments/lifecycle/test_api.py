@@ -121,26 +121,36 @@ def test_close_early_takes_the_standings_as_they_stand(
     assert revision.after["champion"] == leader
 
 
-def test_a_game_running_when_closed_leaves_its_match_as_it_was(
-    club: Club, organiser_api: APIClient
+def test_a_game_running_when_closed_is_abandoned_and_counts_for_nothing(
+    club: Club, organiser_api: APIClient, people: People
 ) -> None:
-    t = create(organiser_api, club, format="single_elimination", entrants=4)
+    """Closed early, nothing more is played: a game still running at one of its
+    tables is abandoned with the close (its log says who), so no hand can be
+    added to it and it counts nowhere (a season, statistics); the match stays as
+    it was."""
+    t = create(
+        organiser_api,
+        club,
+        format="single_elimination",
+        entrants=4,
+        options={"target": 11},
+    )
     match = match_at(t, "winners", 1, 1)
     game = start_game(organiser_api, t["id"], match["id"])
+    first = {
+        "pitcher": 0,
+        "bid": 4,
+        "awards": {"high": 0, "low": 0, "jack": 0, "game": 0},
+    }
+    url = f"/api/v1/games/{game['id']}/hands/"
+    assert organiser_api.post(url, first, format="json").status_code == 201
     assert organiser_api.post(f"{TOURNAMENTS}{t['id']}/close/").status_code == 200
-    for _ in range(10):
-        hand = organiser_api.post(
-            f"/api/v1/games/{game['id']}/hands/",
-            {
-                "pitcher": 0,
-                "bid": 4,
-                "awards": {"high": 0, "low": 0, "jack": 0, "game": 0},
-            },
-            format="json",
-        )
-        assert hand.status_code == 201, hand.json()
-        if hand.json()["status"] == "finished":
-            break
+    assert Game.objects.get(pk=game["id"]).status == "abandoned"
+    log = GameLog.objects.get(game_id=game["id"], action="abandon")
+    assert log.changed_by == people.organiser
+    refused = organiser_api.post(url, first, format="json")
+    assert refused.status_code == 409, refused.json()
+    assert Game.objects.get(pk=game["id"]).hand_count == 1
     after = read(organiser_api, t["id"])
     assert after["status"] == "finished"
     assert after["closed_early"] is True

@@ -147,3 +147,23 @@ def test_delete_confirms_and_is_refused_with_results(
     refused = client.post(url)
     assert refused.status_code == 409
     assert Tournament.objects.filter(pk=played["id"]).exists()
+
+
+def test_the_close_page_says_which_running_games_it_abandons(
+    swiss: dict[str, Any], people: People, organiser_api: APIClient
+) -> None:
+    t = swiss
+    first, *_ = ready(t)
+    game = organiser_api.post(
+        f"{TOURNAMENTS}{t['id']}/matches/{first['id']}/game/", format="json"
+    )
+    assert game.status_code == 201, game.json()
+    client = signed_in(people.organiser)
+    confirm = text(client.get(f"/tournaments/{t['id']}/close/"))
+    assert f"1 game still being played is abandoned (game {game.json()['id']})" in (
+        confirm
+    )
+    assert client.post(f"/tournaments/{t['id']}/close/").status_code == 302
+    resumed = organiser_api.post(f"/api/v1/games/{game.json()['id']}/resume/")
+    assert resumed.status_code in (400, 409), resumed.content
+    assert "was closed early" in resumed.content.decode()
