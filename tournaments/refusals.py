@@ -219,12 +219,12 @@ MESSAGES: dict[str, str] = {
         "Only the last round can be taken back: take back round {last} first."
     ),
     "round_has_result": gettext_noop(
-        "{match} ({names}) of round {round} has a result: void it first, then take "
-        "the round back."
+        "{match} ({names}) has a result: void it first, then take round {round} "
+        "back."
     ),
     "round_has_hands": gettext_noop(
-        "{match} ({names}) of round {round} has a game with hands recorded (game "
-        "{game}): undo or abandon it first."
+        "{match} ({names}) has a game with hands recorded (game {game}): undo or "
+        "abandon it first, then take round {round} back."
     ),
     "swap_started": gettext_noop(
         "{match} ({names}) has started: entrants are swapped only before play starts."

@@ -130,7 +130,14 @@ def match_edit(request: HttpRequest, tournament_id: int, match_id: int) -> HttpR
         return denied
     match, refusal = _blocked(tournament, match_id)
     if not match.on_paper or refusal is not None or match.seats is not None:
-        return _page(request, tournament, match_id, "match_void.html", refusal=refusal)
+        return _page(
+            request,
+            tournament,
+            match_id,
+            "match_void.html",
+            refusal=refusal,
+            editing=True,
+        )
     access = permissions.club_access(club=tournament.club, user=request.user)
     sides = match_page(request, tournament, match_id, access)["sides"]
     form = _edit_form(match, sides, request.POST if request.method == "POST" else None)

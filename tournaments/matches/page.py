@@ -32,6 +32,8 @@ def _games(match_id: int) -> list[dict[str, Any]]:
             "number": link.number,
             "id": link.game_id,
             "abandoned": link.abandoned or link.game.status == GameStatus.ABANDONED,
+            # Played to its end, its result then voided (or played again).
+            "voided": link.abandoned and link.game.status == GameStatus.FINISHED,
             "playing": link.game.status == GameStatus.IN_PROGRESS,
             "scores": link.game.scores,
             "winner": link.game.winner,

@@ -273,6 +273,9 @@ def test_taking_back_a_round_is_refused_when_it_is_not_the_last_or_has_played(
     assert refused.status_code == 409
     assert refused.json()["code"] == "round_has_result"
     assert played["label"] in refused.json()["detail"]
+    # The match's name says its round: the sentence does not say it again.
+    assert "of round 2" not in refused.json()["detail"]
+    assert refused.json()["detail"].endswith("then take round 2 back.")
 
     # Once a later match has a result, a void names it.
     first = matches(t)[0]
@@ -295,6 +298,7 @@ def test_a_round_with_a_game_with_hands_stays(
     refused = organiser_api.delete(f"{_rounds(t['id'])}2/")
     assert refused.status_code == 409
     assert refused.json()["code"] == "round_has_hands"
+    assert "of round 2" not in refused.json()["detail"]
 
 
 def test_an_elimination_round_is_not_taken_back(

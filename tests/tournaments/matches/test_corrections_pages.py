@@ -260,3 +260,37 @@ def test_a_swiss_without_rounds_offers_round_one_again(
     page = organiser.get(reverse("tournaments:detail", args=[t["id"]]))
     assert page.status_code == 200
     assert b"Draw round 1" in page.content
+
+
+def test_a_refused_edit_page_is_titled_as_an_edit_and_a_voided_game_says_so(
+    cup: dict[str, Any], organiser_api: APIClient, organiser: Client
+) -> None:
+    """Reviewer's findings: the edit page refused (a later match has a result)
+    kept the void page's title; a game whose result was voided read "Abandoned"."""
+    from tests.tournaments.helpers import start_game, win_game
+
+    t = cup
+    first, second = match_at(t, "winners", 1, 1), match_at(t, "winners", 1, 2)
+    _paper(organiser_api, t, first, _seed(t, 1))
+    t = _paper(organiser_api, t, second, _seed(t, 2))
+    _paper(organiser_api, t, match_at(t, "winners", 2, 1), _seed(t, 1))
+    page = organiser.get(reverse("tournaments:match_edit", args=[t["id"], first["id"]]))
+    html = page.content.decode()
+    assert "<title>Edit the result of Semi-final 1" in html
+    assert "Void the result of" not in html
+
+    other = create(
+        organiser_api, club=Club.objects.get(), format="single_elimination", entrants=2
+    )
+    final = match_at(other, "winners", 1, 1)
+    game = start_game(organiser_api, other["id"], final["id"])
+    win_game(organiser_api, game["id"], 0)
+    voided = organiser_api.delete(
+        f"{TOURNAMENTS}{other['id']}/matches/{final['id']}/result/"
+    )
+    assert voided.status_code == 200, voided.json()
+    text = organiser.get(
+        reverse("tournaments:match", args=[other["id"], final["id"]])
+    ).content.decode()
+    assert "Result voided" in text
+    assert ">Abandoned<" not in text
