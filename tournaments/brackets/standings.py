@@ -5,8 +5,8 @@ The page shows a bye apart from the matches played, in every format alike: "P",
 "W" and "L" are the matches played, won and lost at a table (so W + L = P) and
 "Byes" its own column, even where a bye counts as a won match in the ranking (a
 Swiss, a bracket: EVENTS.md). The printed sheet and the CSV say the same
-(`export`). Before any result nobody is ranked (a dash). The numbers themselves (and the API's)
-are the format's, unchanged."""
+(`export`). Before any result nobody is ranked (a dash). The numbers themselves
+(and the API's) are the format's, unchanged."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -93,7 +93,7 @@ def standings_table(
     rows = []
     for line in lines:
         entrant = by_id[line.entrant]
-        played, won = at_the_table(line, bye_won)
+        played, won = at_the_table(line, tournament.format)
         values: list[int | str] = [played, won, line.lost, line.byes]
         values += [int(line.measures.get(key, 0)) for key, _, _ in measures]
         values.append(entrant.seed)
@@ -112,13 +112,19 @@ def standings_table(
             )
         )
     # A bye is not a result: before a match is played, nobody is ranked.
-    ranked = any(line.played > (line.byes if bye_won else 0) for line in lines)
+    ranked = any_result(lines, tournament.format)
     return Standings(headers=tuple(headers), rows=tuple(rows), ranked=ranked)
 
 
-def at_the_table(line: Any, bye_won: bool) -> tuple[int, int]:
+def at_the_table(line: Any, tournament_format: str) -> tuple[int, int]:
     """(played, won) at a table, byes left out: a format whose byes are won
-    matches counts them in both (EVENTS.md); a round robin in neither."""
-    if bye_won:
+    matches (and a night, whose sit-out is a won round) counts them in both
+    (EVENTS.md); a round robin in neither."""
+    if tournament_format in BYE_IS_A_WIN or tournament_format == "progressive":
         return line.played - line.byes, line.won - line.byes
     return line.played, line.won
+
+
+def any_result(lines: Sequence[Any], tournament_format: str) -> bool:
+    """Whether a match (a night's table) has a result: before, nobody is ranked."""
+    return any(at_the_table(line, tournament_format)[0] for line in lines)

@@ -1,6 +1,7 @@
 """The standings as a tournament's page shows them (issue 22, item 8): a bye apart
 from the matches played (its own "Byes" column, in no format counted in P or W, so
-that W + L = P), no ranks before any result, a champion marked in words and a drawing (not an emoji a font may lack).
+that W + L = P), no ranks before any result, a champion marked in words and a
+drawing (not an emoji a font may lack).
 The API's standings keep their numbers (EVENTS.md: a bye counts as a won match)."""
 
 import re
