@@ -41,8 +41,20 @@ MEASURE_LABELS = {
     "points": "Points",
     "byes": "Byes",
 }
-# Measures that repeat a base column are not repeated.
-_IN_BASE = frozenset({"played", "won", "lost", "byes", "points_for", "points_against"})
+# Measures that repeat a base column are not repeated (a bracket's rounds won
+# are its Won and Byes, its losses its Lost: the page shows neither either).
+_IN_BASE = frozenset(
+    {
+        "played",
+        "won",
+        "lost",
+        "byes",
+        "points_for",
+        "points_against",
+        "rounds_won",
+        "losses",
+    }
+)
 # A cell a spreadsheet would read as a formula (OWASP "CSV injection").
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
