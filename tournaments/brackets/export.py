@@ -31,6 +31,7 @@ MATCH_COLUMNS = (
 )
 # A night's tally (tournaments/nights/board.py), measures by name.
 NIGHT_MEASURES = ("points", "rounds_won", "byes")
+NIGHT_COLUMNS = (("Points", "Points"), ("Rounds won", "Won"), ("Byes", "Byes"))
 # The formats' measures by name (tournaments.pairing), as a reader calls them.
 MEASURE_LABELS = {
     "buchholz": "Buchholz",
@@ -103,7 +104,7 @@ def standings_sheet(
     night = tournament.format == "progressive"
     if night:
         keys = list(NIGHT_MEASURES)
-        columns = tuple((_label(key), _label(key)) for key in keys)
+        columns = NIGHT_COLUMNS
     else:
         keys = [
             key for key in (lines[0].measures if lines else {}) if key not in _IN_BASE

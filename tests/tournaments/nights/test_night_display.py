@@ -97,7 +97,7 @@ def test_a_fixed_hands_nights_sheet_says_hands_and_shows_its_tally(
     assert "to 7" not in meta
     head = page[page.index("<thead>") : page.index("</thead>")]
     headers = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head)]
-    assert headers == ["#", "Name", "Points", "Rounds won", "Byes"]
+    assert headers == ["#", "Name", "Points", "Won", "Byes"]  # as on the wall
     rows = _csv(t)
     assert rows[0] == ["Rank", "Name", "Players", "Points", "Rounds won", "Byes"]
     assert len(rows) == 10
