@@ -164,6 +164,12 @@ def standings_print(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "club": tournament.club,
         "sheet": _sheet(tournament),
+        # A night's round in words ("5 hands a round"), as its page says it.
+        "round_length": night_board.round_length(
+            tournament.settings, tournament.options
+        )
+        if tournament.format == PROGRESSIVE
+        else "",
         "live": live,
         "qr": qr_svg(live, f"QR code of {tournament.name}'s live page {live}"),
     }

@@ -94,6 +94,28 @@ def test_a_seasons_standings_at_phone_size(
     check_page(page, lambda suffix="", **kw: screenshot(f"player-{suffix}", **kw))
 
 
+def test_a_seasons_standings_on_a_desktop_are_as_wide_as_their_columns(
+    page: Page, season: Season, screenshot: Screenshot
+) -> None:
+    """At 1280 x 800 the player's column is as wide as its longest name (issue 22,
+    item 8: no wide empty column between the names and "Counted")."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/seasons/{season.pk}/")
+    screenshot("desktop", full_page=True)
+    for table in page.locator("table.standings").all():
+        column = table.locator("thead th.player").bounding_box()
+        names = [a.bounding_box() for a in table.locator("tbody th.player a").all()]
+        widest = max(box["x"] + box["width"] for box in names)
+        gap = column["x"] + column["width"] - widest
+        # (Short names only: the column keeps its least width, 8.5rem.)
+        assert gap < 32 or column["width"] <= 160, (
+            f"{gap:.0f} px of empty column after the longest name"
+        )
+        # Its box (the border) hugs the table, no empty band on its right.
+        wrap = table.locator("xpath=..").bounding_box()
+        assert wrap["width"] - table.bounding_box()["width"] < 4
+
+
 def test_every_name_on_the_season_pages_is_a_thumbs_size(
     page: Page, season: Season
 ) -> None:

@@ -1,17 +1,18 @@
 """A tournament page's standings table: the format's tie-break columns after the
 wins, one row per entrant (from ``formats.standings``).
 
-The page shows a bye apart from the matches played: where a bye counts as a won
-match (a Swiss, a bracket: EVENTS.md), "P" is the matches played at a table and
-"W" says "3 (1 bye)"; a round robin's bye is no win and keeps its own column.
-Before any result nobody is ranked (a dash). The numbers themselves (and the API's)
-are the format's, unchanged."""
+The page shows a bye apart from the matches played, in every format alike: "P",
+"W" and "L" are the matches played, won and lost at a table (so W + L = P) and
+"Byes" its own column, even where a bye counts as a won match in the ranking (a
+Swiss, a bracket: EVENTS.md). The printed sheet and the CSV say the same
+(`export`). Before any result nobody is ranked (a dash). The numbers themselves
+(and the API's) are the format's, unchanged."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import formats
@@ -41,7 +42,7 @@ _MEASURES_ELIMINATION: tuple[tuple[str, Any, Any], ...] = ()
 
 
 # The formats whose standings count a bye as a won match played (EVENTS.md).
-_BYE_IS_A_WIN = ("swiss", "single_elimination", "double_elimination")
+BYE_IS_A_WIN = ("swiss", "single_elimination", "double_elimination")
 
 
 @dataclass(frozen=True)
@@ -78,26 +79,22 @@ def standings_table(
     """The standings table of a tournament, with its format's tie-break columns."""
     lines = formats.standings(tournament, formats.seeded_ids(entrants), matches)
     measures = _MEASURES.get(tournament.format, _MEASURES_ELIMINATION)
-    bye_won = tournament.format in _BYE_IS_A_WIN
+    bye_won = tournament.format in BYE_IS_A_WIN
     headers: list[tuple[str, str]] = [
-        (gettext("P"), gettext("Matches played")),
-        (gettext("W"), gettext("Matches won (a bye counts as a win)"))
-        if bye_won
-        else (gettext("W"), gettext("Matches won")),
+        (gettext("P"), gettext("Matches played at a table (byes apart)")),
+        (gettext("W"), gettext("Matches won at a table")),
         (gettext("L"), gettext("Matches lost")),
+        (gettext("Byes"), gettext("Byes (each counts as a won match in the ranking)"))
+        if bye_won
+        else (gettext("Byes"), gettext("Byes")),
     ]
-    if not bye_won:
-        headers.append((gettext("Byes"), gettext("Byes")))
     headers += [(short, title) for _, short, title in measures]
     headers.append((gettext("Seed"), gettext("Seed")))
     rows = []
     for line in lines:
         entrant = by_id[line.entrant]
-        values: list[int | str] = (
-            [line.played - line.byes, _won(line.won, line.byes), line.lost]
-            if bye_won
-            else [line.played, line.won, line.lost, line.byes]
-        )
+        played, won = at_the_table(line, tournament.format)
+        values: list[int | str] = [played, won, line.lost, line.byes]
         values += [int(line.measures.get(key, 0)) for key, _, _ in measures]
         values.append(entrant.seed)
         players = entrant_players(entrant)
@@ -115,14 +112,19 @@ def standings_table(
             )
         )
     # A bye is not a result: before a match is played, nobody is ranked.
-    ranked = any(line.played > (line.byes if bye_won else 0) for line in lines)
+    ranked = any_result(lines, tournament.format)
     return Standings(headers=tuple(headers), rows=tuple(rows), ranked=ranked)
 
 
-def _won(won: int, byes: int) -> int | str:
-    """The W column of a format whose byes are wins: "3", or "3 (1 bye)"."""
-    if not byes:
-        return won
-    return ngettext("{won} ({byes} bye)", "{won} ({byes} byes)", byes).format(
-        won=won, byes=byes
-    )
+def at_the_table(line: Any, tournament_format: str) -> tuple[int, int]:
+    """(played, won) at a table, byes left out: a format whose byes are won
+    matches (and a night, whose sit-out is a won round) counts them in both
+    (EVENTS.md); a round robin in neither."""
+    if tournament_format in BYE_IS_A_WIN or tournament_format == "progressive":
+        return line.played - line.byes, line.won - line.byes
+    return line.played, line.won
+
+
+def any_result(lines: Sequence[Any], tournament_format: str) -> bool:
+    """Whether a match (a night's table) has a result: before, nobody is ranked."""
+    return any(at_the_table(line, tournament_format)[0] for line in lines)

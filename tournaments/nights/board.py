@@ -61,6 +61,8 @@ class Night:
     finished: bool = False
     # A round is still to come: a late arrival (or a player back) would play.
     round_to_come: bool = False
+    # False before any table has a result (a sit-out is none): nobody is ranked.
+    ranked: bool = True
 
 
 def round_length(settings: dict[str, Any], options: dict[str, Any]) -> str:
@@ -127,6 +129,7 @@ def build(data: dict[str, Any], round_number: int | None = None) -> Night:
         )
         for line in data["standings"]
     ]
+    night.ranked = any(line["played"] > line["byes"] for line in data["standings"])
     night.players = data["entrants"]
     night.all_done = all(m["status"] == "completed" for m in current["matches"])
     night.finished = data["status"] == "finished"

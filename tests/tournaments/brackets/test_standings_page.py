@@ -1,6 +1,7 @@
 """The standings as a tournament's page shows them (issue 22, item 8): a bye apart
-from the matches played ("W 1 (1 bye)", not counted in P), no ranks before any
-result, a champion marked in words and a drawing (not an emoji a font may lack).
+from the matches played (its own "Byes" column, in no format counted in P or W, so
+that W + L = P), no ranks before any result, a champion marked in words and a
+drawing (not an emoji a font may lack).
 The API's standings keep their numbers (EVENTS.md: a bye counts as a won match)."""
 
 import re
@@ -55,26 +56,53 @@ def test_before_any_result_nobody_is_ranked(
     assert "1" in ranks
 
 
+def _counts_add_up(rows: dict[str, tuple[str, list[str]]]) -> None:
+    for _rank, cells in rows.values():
+        played, won, lost = (int(cell) for cell in cells[:3])
+        assert won + lost == played, cells
+
+
 def test_a_bye_is_shown_apart_from_the_matches_played(
     club: Club, organiser_api: APIClient
 ) -> None:
     t = create(organiser_api, club, format="swiss", entrants=5, settings={"rounds": 3})
     for match in ready(t):
         t = play(organiser_api, t["id"], match, match["entrants"][0])
-    headers = _headers(t)
-    assert headers[:4] == ["Entrant", "P", "W", "L"]
-    assert "Byes" not in headers  # the byes are said in the W column
+    assert _headers(t)[:5] == ["Entrant", "P", "W", "L", "Byes"]
     names = {e["id"]: e["name"] for e in t["entrants"]}
     line = next(line for line in t["standings"] if line["byes"] == 1)
     # The API: a bye counts as a won match played (EVENTS.md), unchanged.
     assert (line["played"], line["won"], line["lost"]) == (1, 1, 0)
-    _rank, cells = _rows(t)[names[line["entrant"]]]
-    assert cells[:3] == ["0", "1 (1 bye)", "0"]
+    rows = _rows(t)
+    _rank, cells = rows[names[line["entrant"]]]
+    assert cells[:4] == ["0", "0", "0", "1"]
     winner = next(
         line for line in t["standings"] if line["byes"] == 0 and line["won"] == 1
     )
-    _rank, cells = _rows(t)[names[winner["entrant"]]]
-    assert cells[:3] == ["1", "1", "0"]
+    _rank, cells = rows[names[winner["entrant"]]]
+    assert cells[:4] == ["1", "1", "0", "0"]
+    _counts_add_up(rows)
+
+
+def test_a_cups_bye_is_no_match_played_nor_won(
+    club: Club, organiser_api: APIClient
+) -> None:
+    # Ann (seed 1) has a bye, then loses the final: P 1, W 0, L 1, 1 bye.
+    t = create(organiser_api, club, format="single_elimination", entrants=3)
+    ann = next(e["id"] for e in t["entrants"] if e["name"] == "Ann")
+    semi = ready(t)[0]
+    t = play(organiser_api, t["id"], semi, semi["entrants"][0])
+    final = ready(t)[0]
+    assert ann in final["entrants"]
+    other = next(e for e in final["entrants"] if e != ann)
+    t = play(organiser_api, t["id"], final, other)
+    line = next(line for line in t["standings"] if line["entrant"] == ann)
+    assert (line["played"], line["won"], line["lost"]) == (2, 1, 1)  # the API's
+    headers = _headers(t)
+    assert headers[:5] == ["Entrant", "P", "W", "L", "Byes"]
+    rows = _rows(t)
+    assert rows["Ann"][1][:4] == ["1", "0", "1", "1"]
+    _counts_add_up(rows)
 
 
 def test_a_round_robin_bye_keeps_its_column(
