@@ -33,6 +33,7 @@ CONFLICT_CODES = frozenset(
         "has_results",
         "is_playoffs",
         "nothing_to_confirm",
+        "result_changed",
         "result_disputed",
         # Corrections: a result voided or edited, a round taken back, a swap.
         "no_result",
@@ -115,6 +116,10 @@ MESSAGES: dict[str, str] = {
     "winner_short_of_target": gettext_noop(
         "The winner has {score}, but a game to {target} is won at {target} or more: "
         "give the scores the game ended with."
+    ),
+    "result_changed": gettext_noop(
+        "{match}'s result changed since this page was shown (it is now: {now}). "
+        "Nothing was confirmed: look at it again."
     ),
     "score_out_of_range": gettext_noop(
         "A score of {score} cannot come out of this match's game: its scores run "
@@ -219,8 +224,7 @@ MESSAGES: dict[str, str] = {
         "Only the last round can be taken back: take back round {last} first."
     ),
     "round_has_result": gettext_noop(
-        "{match} ({names}) has a result: void it first, then take round {round} "
-        "back."
+        "{match} ({names}) has a result: void it first, then take round {round} back."
     ),
     "round_has_hands": gettext_noop(
         "{match} ({names}) has a game with hands recorded (game {game}): undo or "

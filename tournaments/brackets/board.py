@@ -20,9 +20,9 @@ from tournaments.brackets.boxes import (
     slot_sources,
 )
 from tournaments.brackets.standings import Standings, standings_table
+from tournaments.brackets.state import label_of, waiting_token
 from tournaments.models import Entrant, Match, MatchStatus, Tournament
 from tournaments.vocabulary import ELIMINATION
-from tournaments.words import match_label
 
 # Paper sheets: a row per hand, enough for a game to its target (about one point
 # a hand for the side that wins it), within reason.
@@ -37,6 +37,8 @@ class WaitingResult:
 
     match_id: int
     label: str
+    # What the page shows of it (state.waiting_token), carried by its forms.
+    seen: str
     winner: str
     loser: str
     # The winner's points first, with an en dash: "11 to 7".
@@ -63,12 +65,8 @@ def waiting_result(
 
     return WaitingResult(
         match_id=match.pk,
-        label=match_label(
-            format=tournament.format,
-            bracket=match.round.bracket,
-            round_number=match.round.number,
-            number=match.number,
-        ),
+        label=label_of(tournament, match),
+        seen=waiting_token(held),
         winner=name(sides[won]),
         loser=name(sides[1 - won]),
         score=score,

@@ -74,3 +74,13 @@ def label_of(tournament: Tournament, match: Match) -> str:
         number=match.number,
         rounds=rounds,
     )
+
+
+def waiting_token(held: dict | None) -> str:
+    """What a page showed of a match's result waiting for confirmation (its game,
+    winner and scores), carried by its Confirm and Dispute forms: a result that
+    changed since is not confirmed unseen (tournaments.matches.confirm)."""
+    if not held:
+        return ""
+    scores = "/".join(str(score) for score in held.get("scores") or [])
+    return f"{held.get('game')}:{held.get('winner')}:{scores}"

@@ -17,9 +17,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from scoring.models import Game
-from tournaments.brackets.state import label_of, lock
+from tournaments.brackets.board import waiting_result
+from tournaments.brackets.state import label_of, lock, waiting_token
 from tournaments.matches.results import apply_result, match_follow_game
 from tournaments.models import (
+    Entrant,
     Match,
     MatchGame,
     MatchStatus,
@@ -95,6 +97,19 @@ def _audit(
     )
 
 
+def _refuse_changed(tournament: Tournament, match: Match) -> None:
+    by_id = Entrant.objects.in_bulk([match.entrant_a_id, match.entrant_b_id])
+    now = waiting_result(tournament, match, by_id)
+    raise TournamentRefusal(
+        "result_changed",
+        "match",
+        params={
+            "match": label_of(tournament, match),
+            "now": f"{now.winner} won {now.score}" if now else "",
+        },
+    )
+
+
 @transaction.atomic
 def match_confirm(
     *,
@@ -102,14 +117,19 @@ def match_confirm(
     match_id: int,
     agree: bool = True,
     settles: bool = False,
+    seen: str | None = None,
     by: AbstractBaseUser | None = None,
 ) -> Tournament:
     """Confirm the waiting result of a match's game (`agree`): it is applied,
     the bracket moves on; or dispute it: the match stays `running`, flagged for
     the organisers. A disputed result is settled by an organiser only
-    (`settles`); disputing it again changes nothing."""
+    (`settles`); disputing it again changes nothing. `seen`, from a page's form
+    (state.waiting_token): a result that changed since is refused (409
+    `result_changed`, saying the result now waiting), nothing confirmed."""
     tournament = lock(tournament_id)
     match = _waiting(tournament, match_id)
+    if seen is not None and seen != waiting_token(match.unconfirmed):
+        _refuse_changed(tournament, match)
     before = _state(match)
     if match.disputed and not (settles and agree):
         if not agree:

@@ -70,6 +70,7 @@ def match_confirm(
             match_id=match_id,
             agree=agree,
             settles=access.can_manage,
+            seen=request.POST.get("seen") or None,
             by=request.user,
         )
     except TournamentRefusal as refusal:

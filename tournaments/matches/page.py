@@ -13,6 +13,7 @@ from pitchclub.permissions import ClubAccess
 from scoring.models import Status as GameStatus
 from tournaments import pages, selectors
 from tournaments.brackets.audit import match_history
+from tournaments.brackets.state import waiting_token
 from tournaments.models import MatchGame, Tournament
 from tournaments.vocabulary import MATCH_STATUS_LABELS, PROGRESSIVE
 
@@ -40,6 +41,7 @@ def _games(match_id: int) -> list[dict[str, Any]]:
             "hands": link.game.hand_count,
             # Its result waits for the losing side's confirmation (or is disputed).
             "waiting": (link.match.unconfirmed or {}).get("game") == link.game_id,
+            "seen": waiting_token(link.match.unconfirmed),
             "disputed": link.match.disputed,
         }
         for link in links
@@ -199,4 +201,5 @@ def _waiting_words(game: dict[str, Any] | None) -> dict[str, Any] | None:
         "loser": sides[1 - won]["name"],
         "score": f"{sides[won]['score']}\N{EN DASH}{sides[1 - won]['score']}",
         "disputed": game["disputed"],
+        "seen": game["seen"],
     }

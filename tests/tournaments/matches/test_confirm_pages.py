@@ -120,7 +120,7 @@ def test_play_it_again_after_a_confirmation_page(
     # Organisers only.
     assert keeper.get(replay).status_code == 403
     page = _page(organiser, replay)
-    assert "Play round 1 match 1 again?" in page
+    assert "Play semi-final 1 again?" in page
     assert MatchGame.objects.get(game_id=game["id"]).abandoned is False
     response = organiser.post(replay)
     assert response["Location"] == reverse(
@@ -187,3 +187,51 @@ def test_the_match_page_and_the_table_link_lead_to_the_waiting_result(
     back = organiser.post(action, {"agree": "yes", "back": "match"})
     assert back["Location"] == url
     assert "Waiting for confirmation" not in _page(organiser, url)
+
+
+def test_a_stale_confirm_is_refused_in_words_and_confirms_nothing(
+    club: Club, keeper_api: APIClient, keeper: Client
+) -> None:
+    """Second reviewer: phone A shows "confirm 4 to 0?"; phone B undoes the last
+    hand and the other side wins the game; phone A's Confirm must not confirm
+    the new result it never showed (as a stale undo page, defect 1)."""
+    import re
+
+    from tests.tournaments.helpers import hand_for
+
+    t, match, game = _won(keeper_api, club, side=0)
+    page = _page(keeper, reverse("scoring:game", args=[game["id"]]))
+    seen = re.search(r'name="seen" value="([^"]+)"', page)
+    assert seen is not None, "the confirm form carries what it showed"
+    hands = keeper_api.get(f"/api/v1/games/{game['id']}/").json()["hands"]
+    undone = keeper_api.delete(f"/api/v1/games/{game['id']}/hands/{len(hands)}/")
+    assert undone.status_code in (200, 204), undone.content
+    for _ in range(10):
+        answer = keeper_api.post(
+            f"/api/v1/games/{game['id']}/hands/", hand_for(1), format="json"
+        )
+        assert answer.status_code == 201, answer.json()
+        if answer.json()["status"] == "finished":
+            break
+    action = reverse("tournaments:match_confirm", args=[t["id"], match["id"]])
+    response = keeper.post(action, {"agree": "yes", "seen": seen.group(1)}, follow=True)
+    text = response.content.decode()
+    assert "changed since this page was shown" in text
+    held = Match.objects.get(pk=match["id"])
+    assert held.status == "running"
+    assert held.unconfirmed is not None
+    # The page shown now carries the new result: confirming it works.
+    fresh = re.search(r'name="seen" value="([^"]+)"', text)
+    assert fresh is not None
+    assert fresh.group(1) != seen.group(1)
+    keeper.post(action, {"agree": "yes", "seen": fresh.group(1)})
+    assert Match.objects.get(pk=match["id"]).status == "completed"
+
+
+def test_the_board_names_a_waiting_match_as_the_bracket_does(
+    club: Club, keeper_api: APIClient, organiser: Client
+) -> None:
+    t, _match, _game = _won(keeper_api, club, side=0)
+    page = _page(organiser, reverse("tournaments:detail", args=[t["id"]]))
+    assert "Semi-final 1</a>" in page
+    assert "Round 1 match 1" not in page
