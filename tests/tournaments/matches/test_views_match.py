@@ -651,6 +651,11 @@ def test_the_table_link_of_a_finished_match_points_to_the_tables_next_match(
     text = errors_of(answer)
     assert "This match is over. Next at table 1: Final." in text
     assert match_url(t, final, "match_table") in answer.content.decode()
+    # Back from the won game lands here: the game is one tap away (reviewer).
+    played = next(m for m in t["rounds"][0]["matches"] if m["id"] == match["id"])
+    assert f'href="/games/{played["games"][-1]}/" data-last-game' in (
+        answer.content.decode()
+    )
 
 
 def test_a_best_of_three_starts_its_next_game_from_the_table_link(
