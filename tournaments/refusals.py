@@ -231,7 +231,8 @@ MESSAGES: dict[str, str] = {
         "abandon it first, then take round {round} back."
     ),
     "swap_started": gettext_noop(
-        "{match} ({names}) has started: entrants are swapped only before play starts."
+        "{match} ({names}) is under way or played: entrants are swapped only before "
+        "play starts."
     ),
     "swap_pick": gettext_noop("Choose two different {what} of round {round}."),
     "swap_same_match": gettext_noop(

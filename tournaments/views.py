@@ -68,6 +68,10 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "access": access,
         "board": shown,
         "selected": selected,
+        # A bracket or round robin swaps seeds only before any match has started.
+        "can_swap_seeds": access.can_manage
+        and tournament.status == "running"
+        and shown.untouched,
     }
     return render(request, f"{T}detail.html", context)
 

@@ -87,6 +87,9 @@ class Board:
     rounds: tuple[Column, ...] = ()
     standings: Standings | None = None
     can_draw: bool = False
+    # No match between two entrants is under way or played: a bracket's or a
+    # round robin's seeds may still be swapped (brackets.swap).
+    untouched: bool = True
     best_of: int = 1
     by_round: dict[tuple[str, int], Column] = field(default_factory=dict)
     # Results waiting for the losing side's confirmation, disputes first.
@@ -125,6 +128,11 @@ def build(
         entrant_count=len(entrants),
         champion=champion.name if champion else None,
         best_of=int(tournament.settings.get("games_per_match", 1)),
+        untouched=not any(
+            match.slots == 2
+            and match.status in (MatchStatus.RUNNING, MatchStatus.COMPLETED)
+            for match in matches
+        ),
     )
 
     def column(bracket: str, number: int, last: int) -> Column:

@@ -234,7 +234,7 @@ def test_a_swap_refused_once_its_match_has_a_result(
         url, {"first": two[0]["entrants"][0], "second": two[1]["entrants"][0]}
     )
     assert refused.status_code == 400
-    assert "has started: entrants are swapped only before play starts" in (
+    assert "is under way or played: entrants are swapped only before play starts" in (
         refused.content.decode()
     )
 
@@ -245,10 +245,14 @@ def test_the_swap_page_says_when_a_bracket_has_started(
     t = cup
     url = reverse("tournaments:swap", args=[t["id"]])
     assert b"Check the swap" in organiser.get(url).content
+    board = reverse("tournaments:detail", args=[t["id"]])
+    assert b"Swap two entrants" in organiser.get(board).content
     first = match_at(t, "winners", 1, 1)
     _paper(organiser_api, t, first, _seed(t, 1))
+    # Once a match is played, the bracket no longer offers a swap it would refuse.
+    assert b"Swap two entrants" not in organiser.get(board).content
     page = organiser.get(url).content.decode()
-    assert "Semi-final 1 (Ann v Di) has started" in page
+    assert "Semi-final 1 (Ann v Di) is under way or played" in page
     assert "Check the swap" not in page
 
 
