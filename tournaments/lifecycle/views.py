@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from tournaments import pages, selectors
 from tournaments.lifecycle import services
@@ -114,14 +114,17 @@ def tournament_archive(request: HttpRequest, tournament_id: int) -> HttpResponse
 
 
 @login_required
-@require_POST
+@require_http_methods(GET_POST)
 def tournament_unarchive(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Bring an archived tournament back into the club's list (one tap)."""
+    """Bring an archived tournament back into the club's list (one tap; the
+    address opened, not tapped, shows the tournament and its button)."""
     tournament, refused = pages.organisers_only(
         request, tournament_id, "unarchive a tournament"
     )
     if refused:
         return refused
+    if request.method != "POST":
+        return _detail(tournament)
     _, changed = services.tournament_archive(
         tournament_id=tournament.pk, archived=False, by=request.user
     )

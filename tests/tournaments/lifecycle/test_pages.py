@@ -167,3 +167,13 @@ def test_the_close_page_says_which_running_games_it_abandons(
     resumed = organiser_api.post(f"/api/v1/games/{game.json()['id']}/resume/")
     assert resumed.status_code in (400, 409), resumed.content
     assert "was closed early" in resumed.content.decode()
+
+
+def test_the_unarchive_address_opened_shows_the_tournament(
+    swiss: dict[str, Any], people: People
+) -> None:
+    """Second reviewer: a GET of …/unarchive/ answered a blank 405."""
+    client = signed_in(people.organiser)
+    answer = client.get(f"/tournaments/{swiss['id']}/unarchive/")
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/tournaments/{swiss['id']}/"
