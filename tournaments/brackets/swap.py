@@ -47,14 +47,16 @@ def swap_round(tournament: Tournament, matches: list[Match]) -> int:
 
 
 def swap_choices(tournament: Tournament) -> tuple[int, list[tuple[int, str]]]:
-    """The round and its entrants (id, "Ann · Round 2 match 1") in play order."""
+    """The round and its entrants (id, "Ann · Round 2 match 1", "Di · Bye") in
+    play order."""
     matches = all_matches(tournament)
     number = swap_round(tournament, matches)
     names = dict(tournament.entrants.values_list("pk", "name"))
     choices = []
     for match in _round(tournament, matches, number):
+        # A bye is named as the bracket shows it, not as a match.
+        label = gettext("Bye") if match.slots == 1 else label_of(tournament, match)
         for entrant in _slots(match):
-            label = label_of(tournament, match)
             choices.append((entrant, f"{names[entrant]} · {label}"))
     return number, choices
 

@@ -199,6 +199,9 @@ def test_a_swap_says_which_rules_it_breaks_then_swaps(
     candidates = [(b, c, {a, c}), (b, d, {a, d}), (a, c, {b, c}), (a, d, {b, d})]
     first, second, pair = next(x for x in candidates if x[2] in played)
     url = reverse("tournaments:swap", args=[t["id"]])
+    # The choices name a bye as the bracket does (second reviewer).
+    choices = organiser.get(url).content.decode()
+    assert f"{names[bye['entrants'][0]]} · Bye" in choices
     page = organiser.get(url, {"first": first, "second": second})
     assert page.status_code == 200
     text = page.content.decode()
