@@ -48,6 +48,11 @@ class Standing:
     rank: int | None = None
 
     @property
+    def lost(self) -> int:
+        """Finished games not won (won and lost are shown beside the rating)."""
+        return self.games - self.won
+
+    @property
     def win_rate(self) -> float | None:
         """Finished games won, 0 to 1 (None without a finished game)."""
         return self.won / self.games if self.games else None

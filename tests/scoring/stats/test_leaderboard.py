@@ -120,7 +120,7 @@ def test_the_page_shows_the_ranked_and_apart_those_below(evening: Club) -> None:
     assert "2 players of the roster have not finished a game yet." in body
     assert 'title="Ann"' in body
     ann = Rating.objects.get(player__name="Ann")
-    assert f">{round(ann.ordinal, 2):.2f}</td>" in ranked
+    assert f">{round(ann.ordinal, 2):.2f}<span" in ranked
     assert f'title="mu {ann.mu:.2f}, sigma {ann.sigma:.2f}"' in ranked
 
 
@@ -228,3 +228,29 @@ def test_the_club_pages_panel_takes_three_queries_whatever_the_size(
         with django_assert_num_queries(3):
             board = club_leaderboard(club=club, user=None, min_games=1)
         assert len(board.ranked) == club.players.count() - 1
+
+
+def test_the_page_says_why_the_order_and_shows_won_lost_beside_the_rating(
+    evening: Club,
+) -> None:
+    """Issue 23: Bob (1 of 3 won) read above Ann (2 of 3) looks wrong without the
+    won and lost beside the rating and a line saying what the rating weighs."""
+    body = Client().get(f"/clubs/{evening.slug}/leaderboard/").content.decode()
+
+    heading = body.index('id="board-h"')
+    reason = body.index("Ranked by skill rating, which weighs whom you beat")
+    assert heading < reason < body.index('class="board"')
+    assert "not only how often" in body
+    ranked = body[body.index('class="board"') : body.index("Fewer than 3")]
+    rows = ranked.split("<tr>")[2:]
+    for name, won, lost in (("Ann", 2, 1), ("Bob", 1, 2)):
+        (row,) = [r for r in rows if f">{name}<" in r]
+        rating = row[row.index('class="rating"') : row.index("</td>")]
+        assert f"{won}\N{EN DASH}{lost}" in rating
+        assert f"{won} won, {lost} lost" in rating
+    # The explanation is on the page (docs/ratings.md's words), not a repo link.
+    details = body[body.index("<details") : body.index("</details>")]
+    assert "How the rating works" in details
+    assert "Every finished game rates its players once" in details
+    assert "the skill estimate less three times its uncertainty" in details
+    assert "ratings.md" not in body
