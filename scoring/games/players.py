@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, F, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
@@ -22,6 +22,24 @@ def players_visible_to(user: AbstractBaseUser | None) -> QuerySet[Player]:
     user may see (a private club's roster does not exist for outsiders)."""
     return Player.objects.filter(
         Q(club__isnull=True) | Q(club__in=permissions.clubs_visible_to(user))
+    )
+
+
+# A player page names at most this many others of the same name.
+SAME_NAME_SHOWN = 10
+
+
+def same_name_players(*, player: Player, user: AbstractBaseUser | None) -> list[Player]:
+    """The other players named as `player` (in any case) whose games `user` may
+    read, each with its club and `game_count`: outside clubs first, then by club
+    name (1 query). A private club's player is never one of them for outsiders."""
+    return list(
+        players_visible_to(user)
+        .filter(name__iexact=player.name)
+        .exclude(pk=player.pk)
+        .select_related("club")
+        .annotate(game_count=Count("seats", distinct=True))
+        .order_by(F("club__name").asc(nulls_first=True), "id")[:SAME_NAME_SHOWN]
     )
 
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
+from scoring.games.players import same_name_players
 from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
 from scoring.stats.leaderboard import (
@@ -144,6 +145,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         "filter": found,
         "filtered": found.active,
         "seasons": found.seasons,
+        "same_name": same_name_players(player=shown, user=request.user),
     }
     if not found.is_valid():
         return render(request, "scoring/player.html", context, status=400)
