@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from pitchclub import permissions
 from pitchclub import selectors as club_selectors
-from pitchclub.models import Club, Player
+from pitchclub.models import Club, Player, Role
 from pitchclub.vocabulary import KEEPERS
 
 
@@ -41,6 +41,46 @@ def same_name_players(*, player: Player, user: AbstractBaseUser | None) -> list[
         .annotate(game_count=Count("seats", distinct=True))
         .order_by(F("club__name").asc(nulls_first=True), "id")[:SAME_NAME_SHOWN]
     )
+
+
+def merges_offered(
+    *, player: Player, others: list[Player], user: AbstractBaseUser | None
+) -> dict[int, tuple[str, int, int]]:
+    """Of `others` (same_name_players), those `user` may merge with `player`: one
+    is a guest of a club `user` organises, the other a clubless player `user`
+    created (pitchclub.services.players.clubless_merge). By the other's id: the
+    club's slug, the guest's id, the clubless player's id (2 queries for a
+    signed-in visitor with a pair to offer, else none)."""
+    pairs = [
+        (guest, clubless)
+        for other in others
+        for guest, clubless in ((player, other), (other, player))
+        if guest.club_id and guest.is_guest and clubless.club_id is None
+    ]
+    if not pairs or user is None or not user.is_authenticated:
+        return {}
+    organised = set(
+        club_selectors.clubs_of(user)
+        .filter(role=Role.ORGANISER)
+        .values_list("club_id", flat=True)
+    )
+    pairs = [pair for pair in pairs if pair[0].club_id in organised]
+    if not pairs:
+        return {}
+    mine = set(
+        club_selectors.clubless_players_created_by(user)
+        .filter(pk__in=[clubless.pk for _, clubless in pairs])
+        .values_list("pk", flat=True)
+    )
+    return {
+        (clubless if guest == player else guest).pk: (
+            guest.club.slug,
+            guest.pk,
+            clubless.pk,
+        )
+        for guest, clubless in pairs
+        if clubless.pk in mine
+    }
 
 
 def clubs_told_apart(clubs: Iterable[Club]) -> dict[int, str]:

@@ -76,3 +76,22 @@ def test_a_private_clubs_alice_is_never_shown_to_outsiders(
     # Its members read it, so they are told.
     mine = page(signed_in(organiser), clubless)
     assert "Another Alice: Alice of Back Room (1 game)" in text(mine)
+
+
+def test_the_organiser_is_offered_the_merge_of_their_own_alice(
+    client: Client, organiser: AbstractUser
+) -> None:
+    club = club_create(name="Thursday Night Pitch", by=organiser)
+    mine, guest = alice_of(None, organiser), alice_of(club, organiser)
+    merge = (
+        reverse("clubs:player_merge", args=[club.slug, guest.pk]) + f"?into={mine.pk}"
+    )
+
+    for shown in (mine, guest):
+        assert f'href="{merge}"' in page(signed_in(organiser), shown)
+        # Nobody else is: not a visitor, not another organiser's clubless Alice.
+        assert "/merge/" not in page(client, shown)
+    stranger = UserFactory(username="stranger")
+    theirs = alice_of(None, stranger)
+    assert "/merge/" not in page(signed_in(stranger), theirs)
+    assert f"?into={theirs.pk}" not in page(signed_in(organiser), guest)
