@@ -142,7 +142,10 @@ def clubless_merge(
         )
     if not selectors.clubless_players_created_by(by).filter(pk=clubless_id).exists():
         raise Refusal("merge_clubless_not_yours", "into", params={"id": clubless_id})
-    return merge(club, guest=locked[clubless_id], into=guest, by=by)
+    change = merge(club, guest=locked[clubless_id], into=guest, by=by)
+    change.details["outside_clubs"] = True  # the roster's log says where it was
+    change.save(update_fields=["details"])
+    return change
 
 
 class _DryRun(Exception):

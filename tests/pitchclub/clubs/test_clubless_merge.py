@@ -102,6 +102,8 @@ def test_the_confirmation_shows_what_moves_then_the_merge_moves_it(
         guest,
         alice.pk,
     )
+    log = text(client.get(page(club, "roster_log")))
+    assert "olive merged Alice (outside clubs) into Alice: 2 games moved." in log
 
 
 def test_someone_elses_clubless_player_is_refused(
