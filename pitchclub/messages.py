@@ -113,6 +113,14 @@ MESSAGES: dict[str, str] = {
         "{player} and {into} both have an account: two accounts are two people, so "
         "they cannot be merged."
     ),
+    "merge_clubless_has_account": gettext_noop(
+        "{player} has an account: only a guest of the roster takes in a player of "
+        "games outside clubs."
+    ),
+    "merge_clubless_not_yours": gettext_noop(
+        "Player {id} is not one of your players outside clubs: choose a player "
+        "named only in games you started outside clubs."
+    ),
     "already_claimed": gettext_noop(
         "{player}'s profile already belongs to an account: ask the club's organiser "
         "for a plain invite."

@@ -22,7 +22,13 @@ from pitchclub.messages import key_of, render
 
 # The core's refusals that conflict with the club as it stands (409, not 400).
 CONFLICT_CODES = frozenset(
-    {"last_organiser", "name_taken", "merge_two_accounts", "merge_conflict"}
+    {
+        "last_organiser",
+        "name_taken",
+        "merge_two_accounts",
+        "merge_conflict",
+        "merge_clubless_has_account",
+    }
 )
 
 

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, When
+from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, When
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -127,6 +127,26 @@ def club_player(*, club: Club, player_id: int) -> Player | None:
     if not 0 < player_id <= ID_MAX:
         return None
     return club.players.select_related("user").filter(pk=player_id).first()
+
+
+def clubless_players_created_by(user: AbstractBaseUser) -> QuerySet[Player]:
+    """The players without a club or an account named only in games `user` started
+    (outside clubs a name means a player only in its scorekeeper's games): those an
+    organiser may merge into a guest of their club. Each with `game_count`, by name
+    (1 query). The games are scoring's (``seats``), reached by the relation's name."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return (
+        Player.objects.filter(club__isnull=True, user__isnull=True)
+        .annotate(
+            game_count=Count("seats", distinct=True),
+            mine=Count(
+                "seats", filter=Q(seats__game__created_by=user.pk), distinct=True
+            ),
+        )
+        .filter(mine__gt=0, mine=F("game_count"))
+        .order_by("name", "id")
+    )
 
 
 def roster_changes(*, club: Club) -> QuerySet[RosterChange]:

@@ -140,16 +140,38 @@ class MergeForm(PlainForm):
         },
     )
 
-    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, players: Any, clubless: Any = (), **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        # The organiser's own players of games outside clubs (a guest's page only).
+        self.clubless = {player.pk: player for player in clubless}
         self.fields["into"].choices = [("", "Choose a player")] + [
             (
                 player.pk,
                 f"{player.name} ({'guest' if player.is_guest else 'has an account'}"
-                f", {player.game_count} game{'' if player.game_count == 1 else 's'})",
+                f", {_games(player.game_count)})",
             )
             for player in players
         ]
+        if self.clubless:
+            self.fields["into"].choices += [
+                (
+                    "Your players outside clubs",
+                    [
+                        (
+                            pk,
+                            f"{player.name} (outside clubs, "
+                            f"{_games(player.game_count)})",
+                        )
+                        for pk, player in self.clubless.items()
+                    ],
+                )
+            ]
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
 
 
 class InviteForm(PlainForm):

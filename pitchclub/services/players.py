@@ -117,6 +117,37 @@ def players_merge(
     return merge(club, guest=player, into=into, by=by)
 
 
+@transaction.atomic
+def clubless_merge(
+    *, club: Club, player_id: int, clubless_id: int, by: AbstractBaseUser
+) -> RosterChange:
+    """Merge a clubless player ``by`` created (named only in games ``by`` started
+    outside clubs, without an account) into the club's guest of the same person:
+    its games and points move to the guest, who stays; it is deleted. Refused when
+    the club's player has an account (their games are theirs to take), when the
+    clubless player is not ``by``'s alone, and when both sat in one game (scoring's
+    listener names it). Raises ``Player.DoesNotExist`` when ``player_id`` is not in
+    the club."""
+    ids = sorted(pk for pk in {player_id, clubless_id} if 0 < pk <= selectors.ID_MAX)
+    rows = Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+    locked = {row.pk: row for row in rows}
+    guest = locked.get(player_id)
+    if guest is None or guest.club_id != club.pk:
+        raise Player.DoesNotExist("This player is not on the club's roster.")
+    if clubless_id == player_id:
+        raise Refusal("merge_same_player", "into")
+    if not guest.is_guest:
+        raise Refusal(
+            "merge_clubless_has_account", "into", params={"player": guest.name}
+        )
+    if not selectors.clubless_players_created_by(by).filter(pk=clubless_id).exists():
+        raise Refusal("merge_clubless_not_yours", "into", params={"id": clubless_id})
+    change = merge(club, guest=locked[clubless_id], into=guest, by=by)
+    change.details["outside_clubs"] = True  # the roster's log says where it was
+    change.save(update_fields=["details"])
+    return change
+
+
 class _DryRun(Exception):
     def __init__(self, change: RosterChange) -> None:
         self.change = change
@@ -132,6 +163,22 @@ def players_merge_preview(
         with transaction.atomic():
             raise _DryRun(
                 players_merge(club=club, player_id=player_id, into_id=into_id, by=by)
+            )
+    except _DryRun as run:
+        return run.change
+
+
+def clubless_merge_preview(
+    *, club: Club, player_id: int, clubless_id: int, by: AbstractBaseUser
+) -> RosterChange:
+    """What ``clubless_merge`` would do, done and rolled back (as
+    ``players_merge_preview``), or its refusal."""
+    try:
+        with transaction.atomic():
+            raise _DryRun(
+                clubless_merge(
+                    club=club, player_id=player_id, clubless_id=clubless_id, by=by
+                )
             )
     except _DryRun as run:
         return run.change

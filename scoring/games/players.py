@@ -7,13 +7,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, F, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
 from pitchclub import permissions
 from pitchclub import selectors as club_selectors
-from pitchclub.models import Club, Player
+from pitchclub.models import Club, Player, Role
 from pitchclub.vocabulary import KEEPERS
 
 
@@ -23,6 +23,64 @@ def players_visible_to(user: AbstractBaseUser | None) -> QuerySet[Player]:
     return Player.objects.filter(
         Q(club__isnull=True) | Q(club__in=permissions.clubs_visible_to(user))
     )
+
+
+# A player page names at most this many others of the same name.
+SAME_NAME_SHOWN = 10
+
+
+def same_name_players(*, player: Player, user: AbstractBaseUser | None) -> list[Player]:
+    """The other players named as `player` (in any case) whose games `user` may
+    read, each with its club and `game_count`: outside clubs first, then by club
+    name (1 query). A private club's player is never one of them for outsiders."""
+    return list(
+        players_visible_to(user)
+        .filter(name__iexact=player.name)
+        .exclude(pk=player.pk)
+        .select_related("club")
+        .annotate(game_count=Count("seats", distinct=True))
+        .order_by(F("club__name").asc(nulls_first=True), "id")[:SAME_NAME_SHOWN]
+    )
+
+
+def merges_offered(
+    *, player: Player, others: list[Player], user: AbstractBaseUser | None
+) -> dict[int, tuple[str, int, int]]:
+    """Of `others` (same_name_players), those `user` may merge with `player`: one
+    is a guest of a club `user` organises, the other a clubless player `user`
+    created (pitchclub.services.players.clubless_merge). By the other's id: the
+    club's slug, the guest's id, the clubless player's id (2 queries for a
+    signed-in visitor with a pair to offer, else none)."""
+    pairs = [
+        (guest, clubless)
+        for other in others
+        for guest, clubless in ((player, other), (other, player))
+        if guest.club_id and guest.is_guest and clubless.club_id is None
+    ]
+    if not pairs or user is None or not user.is_authenticated:
+        return {}
+    organised = set(
+        club_selectors.clubs_of(user)
+        .filter(role=Role.ORGANISER)
+        .values_list("club_id", flat=True)
+    )
+    pairs = [pair for pair in pairs if pair[0].club_id in organised]
+    if not pairs:
+        return {}
+    mine = set(
+        club_selectors.clubless_players_created_by(user)
+        .filter(pk__in=[clubless.pk for _, clubless in pairs])
+        .values_list("pk", flat=True)
+    )
+    return {
+        (clubless if guest == player else guest).pk: (
+            guest.club.slug,
+            guest.pk,
+            clubless.pk,
+        )
+        for guest, clubless in pairs
+        if clubless.pk in mine
+    }
 
 
 def clubs_told_apart(clubs: Iterable[Club]) -> dict[int, str]:

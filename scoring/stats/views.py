@@ -9,11 +9,13 @@ from typing import Any
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_safe
 
 from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
+from scoring.games.players import merges_offered, same_name_players
 from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
 from scoring.stats.leaderboard import (
@@ -130,6 +132,22 @@ def _rating_context(shown: Player) -> dict[str, Any]:
     return context
 
 
+def _same_name(shown: Player, user: Any) -> list[dict[str, Any]]:
+    """The other players of the shown one's name the visitor may read, each with
+    the address of its merge's confirmation where the visitor may merge them."""
+    others = same_name_players(player=shown, user=user)
+    offered = merges_offered(player=shown, others=others, user=user)
+    found = []
+    for other in others:
+        merge = ""
+        if other.pk in offered:
+            slug, guest, clubless = offered[other.pk]
+            address = reverse("clubs:player_merge", args=[slug, guest])
+            merge = f"{address}?into={clubless}"
+        found.append({"player": other, "merge": merge})
+    return found
+
+
 @require_safe
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics over the games the visitor may read (a private club's
@@ -144,6 +162,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         "filter": found,
         "filtered": found.active,
         "seasons": found.seasons,
+        "same_name": _same_name(shown, request.user),
     }
     if not found.is_valid():
         return render(request, "scoring/player.html", context, status=400)

@@ -34,13 +34,20 @@ def _roster_url(club: Club, player: Player | None = None) -> str:
     return reverse("clubs:roster", args=[club.slug]) + anchor
 
 
-def _merge_form(club: Club, player: Player, data: Any = None) -> MergeForm:
+def _merge_form(
+    request: HttpRequest, club: Club, player: Player, data: Any = None
+) -> MergeForm:
+    """The roster's other players; for a guest, also the organiser's own players
+    of games outside clubs (the same person, named there too)."""
     others = (
         club.players.exclude(pk=player.pk)
         .annotate(game_count=Count("seats"))
         .order_by("name", "id")
     )
-    return MergeForm(data, players=others)
+    clubless = (
+        selectors.clubless_players_created_by(request.user) if player.is_guest else []
+    )
+    return MergeForm(data, players=others, clubless=clubless)
 
 
 def _player_page(
@@ -63,7 +70,7 @@ def _player_page(
         "player": player,
         "counts": counts,
         "rename_form": rename_form or PlayerRenameForm(initial={"name": player.name}),
-        "merge_form": merge_form or _merge_form(club, player),
+        "merge_form": merge_form or _merge_form(request, club, player),
     }
     return render(request, f"{T}player.html", context, status=status)
 
@@ -116,17 +123,31 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
 
 
 def _merged_or_refused(
-    request: HttpRequest, club: Club, player: Player, into_id: int
+    request: HttpRequest, club: Club, player: Player, into: Player | int
 ) -> tuple[RosterChange | None, Refusal | None]:
     """The merge done (POST) or shown (GET: done and rolled back), or its
-    refusal."""
-    merge = (
-        player_services.players_merge
-        if request.method == "POST"
-        else player_services.players_merge_preview
-    )
+    refusal. ``into``: a roster player's id, or a clubless player of the
+    organiser's (merged into ``player``, who stays)."""
+    done = request.method == "POST"
     try:
-        change = merge(club=club, player_id=player.pk, into_id=into_id, by=request.user)
+        if isinstance(into, Player):
+            merge = (
+                player_services.clubless_merge
+                if done
+                else player_services.clubless_merge_preview
+            )
+            change = merge(
+                club=club, player_id=player.pk, clubless_id=into.pk, by=request.user
+            )
+        else:
+            merge = (
+                player_services.players_merge
+                if done
+                else player_services.players_merge_preview
+            )
+            change = merge(
+                club=club, player_id=player.pk, into_id=into, by=request.user
+            )
     except Refusal as refusal:
         return None, refusal
     return change, None
@@ -137,23 +158,25 @@ def _merge_page(
     club: Club,
     access: ClubAccess,
     player: Player,
-    into_id: int,
+    into: Player | int,
     outcome: tuple[RosterChange | None, Refusal | None],
 ) -> HttpResponse:
     """The merge's confirmation: who stays, what moves; or why it cannot be."""
     change, refusal = outcome
+    clubless = isinstance(into, Player)
     context = {
         "club": club,
         "access": access,
         "tab": "roster",
         "player": player,
-        "into": _player_of(club, into_id),
+        "into": into if clubless else _player_of(club, into),
+        "clubless": clubless,
         "change": change,
         "refusal": refusal,
         "moved": moved_words(change.details["moved"]) if change else "",
         "withdrawn": withdrawn_words(change).strip() if change else "",
         # The player chosen to stay may be the other: the one with an account.
-        "swapped": change is not None and change.player.pk == player.pk,
+        "swapped": not clubless and change is not None and change.player == player,
     }
     status = 409 if refusal else 200
     return render(request, f"{T}merge.html", context, status=status)
@@ -169,14 +192,15 @@ def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     if refused is not None:
         return refused
     player = _player_of(club, player_id)
-    form = _merge_form(club, player, request.POST or request.GET)
+    form = _merge_form(request, club, player, request.POST or request.GET)
     if not form.is_valid():
         return _player_page(request, club, access, player, merge_form=form, status=400)
-    into_id = form.cleaned_data["into"]
-    change, refusal = _merged_or_refused(request, club, player, into_id)
+    into = form.clubless.get(form.cleaned_data["into"], form.cleaned_data["into"])
+    change, refusal = _merged_or_refused(request, club, player, into)
     if request.method == "POST" and change is not None:
         moved = moved_words(change.details["moved"])
-        message = f"{change.old_name} was merged into {change.name}: {moved} moved."
+        old = change.old_name + (" (outside clubs)" if isinstance(into, Player) else "")
+        message = f"{old} was merged into {change.name}: {moved} moved."
         messages.success(request, message + withdrawn_words(change))
         return redirect(_roster_url(club, change.player))
-    return _merge_page(request, club, access, player, into_id, (change, refusal))
+    return _merge_page(request, club, access, player, into, (change, refusal))

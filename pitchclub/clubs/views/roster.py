@@ -137,8 +137,11 @@ def roster_change_words(change: RosterChange) -> str:
         return f"{who} claimed {change.name}'s profile and games with invite {invite}."
     moved = moved_words(change.details.get("moved", {}))
     how = f" by claiming them with invite {invite}" if invite else ""
+    old = change.old_name + (
+        " (outside clubs)" if change.details.get("outside_clubs") else ""
+    )
     return (
-        f"{who} merged {change.old_name} into {change.name}{how}: {moved} moved."
+        f"{who} merged {old} into {change.name}{how}: {moved} moved."
         + withdrawn_words(change)
     )
 
