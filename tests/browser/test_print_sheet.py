@@ -48,13 +48,16 @@ def pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
 
 
+@pytest.mark.parametrize("view", ["", "live/"], ids=["table", "live"])
 def test_a_seven_player_game_of_fifteen_hands_prints_on_one_a4_page(
-    page: Page, live_server: Any
+    page: Page, live_server: Any, view: str
 ) -> None:
     game = fifteen_hands()
     assert game.hand_count == 15
 
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.goto(f"{live_server.url}/games/{game.pk}/{view}")
+    # On the screen the sheet says nothing more than before.
+    assert page.locator(".took:visible, .print-legend:visible").count() == 0
     page.emulate_media(media="print")
     # Hand 1: the first player took High (their name is the sheet's first column).
     first = page.locator(".sheet tbody tr").first
