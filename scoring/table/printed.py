@@ -41,4 +41,5 @@ def legend(rules: Rules, *, partnership: bool) -> dict[str, Any]:
             for point in rules.points
         ],
         "nobody": words.nobody_took(),
+        "nobody_words": words.legend_nobody(),
     }

@@ -29,6 +29,13 @@ def nobody_took() -> str:
     return gettext("nobody:")
 
 
+def legend_nobody() -> str:
+    """The legend's last words: what the mark beside the bid means."""
+    return gettext("“%(nobody)s” before the points nobody took.") % {
+        "nobody": nobody_took()
+    }
+
+
 def legend_intro(partnership: bool) -> str:
     """The legend's first words: where the sheet says who took each point."""
     if partnership:

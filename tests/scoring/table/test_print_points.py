@@ -58,6 +58,7 @@ def test_each_players_cell_lists_the_points_they_took_and_nobody_the_rest(
     assert legend
     assert "H High" in words(legend.group(1))
     assert "G Game" in words(legend.group(1))
+    assert "“nobody:” before the points nobody took." in words(legend.group(1))
 
 
 def test_a_partnership_cell_names_the_partner_who_took_each_point(
