@@ -23,7 +23,8 @@ def _cell(value: object) -> object:
 def csv_rows(game: Game) -> Iterator[list[object]]:
     """Every hand of the game, one row each after a header, for a spreadsheet: who
     dealt, the auction's calls, who pitched, the bid and whether it was made, who
-    took each point (a team credited as "Ann & Cy (team)"), each side's change in
+    took each point (a team credited as "Ann & Cy (team)", "nobody" for a point
+    nobody took: a Jack not out, a tied Game), each side's change in
     the hand and running total, and the game's winner on the hand that won it
     (hands and awards prefetched)."""
     rules = rules_for(game)
@@ -59,7 +60,7 @@ def csv_rows(game: Game) -> Iterator[list[object]]:
             words.yes_no(hand.made),
             Suit(hand.trump).label if hand.trump else "",
         ]
-        row += [awarded.get(point, "") for point in rules.points]
+        row += [awarded.get(point, words.nobody()) for point in rules.points]
         for delta, score in zip(hand.deltas, hand.scores, strict=True):
             row += [delta, score]
         won = game.winner is not None and hand.number == game.hand_count

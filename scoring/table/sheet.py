@@ -13,6 +13,7 @@ from scoring import engine
 from scoring.games.convert import rules_for, state_of
 from scoring.games.versions import hand_version
 from scoring.models import Game, GameLog, Hand, HandRevision, Point, Suit
+from scoring.table import printed
 from scoring.table.cards import scoreboard, seat_names, side_names
 from scoring.table.entry import HandEntry
 from scoring.table.preview import hand_preview
@@ -20,21 +21,36 @@ from scoring.table.words import hands as hand_words
 from scoring.table.words import headings, history, wins
 
 
-def _rows(game: Game, seats: dict[int, str]) -> list[dict[str, Any]]:
-    return [
-        {
-            "hand": hand,
-            "dealer": seats[hand.dealer],
-            "pitcher": seats[hand.pitcher],
-            "cells": [
-                {"delta": delta, "score": score, "bidding": side == hand.bidding_side}
-                for side, (delta, score) in enumerate(
-                    zip(hand.deltas, hand.scores, strict=True)
-                )
-            ],
-        }
-        for hand in game.hands.all()
-    ]
+def _rows(
+    game: Game, seats: dict[int, str], rules: engine.Rules
+) -> list[dict[str, Any]]:
+    rows = []
+    for hand in game.hands.all():
+        # Who took each point, for the printed sheet (scoring/table/printed.py).
+        took, nobody = printed.point_marks(
+            hand, rules, seats, partnership=game.partnership
+        )
+        cells = [
+            {
+                "delta": delta,
+                "score": score,
+                "bidding": side == hand.bidding_side,
+                "took": took[side],
+            }
+            for side, (delta, score) in enumerate(
+                zip(hand.deltas, hand.scores, strict=True)
+            )
+        ]
+        rows.append(
+            {
+                "hand": hand,
+                "dealer": seats[hand.dealer],
+                "pitcher": seats[hand.pitcher],
+                "cells": cells,
+                "nobody_took": nobody,
+            }
+        )
+    return rows
 
 
 def game_state(game: Game) -> dict[str, Any]:
@@ -72,7 +88,8 @@ def game_sheet(game: Game) -> dict[str, Any]:
         "sides": scoreboard(game),
         "side_names": names,
         "seat_names": seats,
-        "hands": _rows(game, seats),
+        "hands": _rows(game, seats, rules),
+        "print_legend": printed.legend(rules, partnership=game.partnership),
         "waiting": [
             {"name": names[side], "score": game.scores[side]} for side in waiting
         ],

@@ -52,3 +52,8 @@ def yes_no(value: bool) -> str:
 def team_credit(side: str) -> str:
     """A point credited to a team without naming the partner: "Ann & Cy (team)"."""
     return gettext("%(side)s (team)") % {"side": side}
+
+
+def nobody() -> str:
+    """A point nobody took (a Jack not out, a tied Game): said, not left empty."""
+    return gettext("nobody")

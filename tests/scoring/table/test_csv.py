@@ -115,7 +115,7 @@ def test_a_point_credited_to_a_team_is_written_as_the_team(client: Client) -> No
     assert row["Jack"] == "Bob"
     assert row["Ten"] == "Bob & Di (team)"
     assert row["Two"] == "Bob & Di (team)"
-    assert row["Three"] == ""
+    assert row["Three"] == "nobody"
     assert row["Bob & Di: this hand"] == "-5"
 
 
@@ -131,3 +131,29 @@ def test_the_header_in_order(client: Client) -> None:
         "Bob & Di: this hand", "Bob & Di: running total",
         "Game winner",
     ]  # fmt: skip
+
+
+def test_a_point_taken_by_nobody_says_nobody_unlike_a_cell_with_nothing_to_say(
+    client: Client,
+) -> None:
+    """A Jack not out and a tied Game were empty cells, like a point never entered
+    (issue 23): they say "nobody"; a cell with nothing to say stays empty."""
+    game = game_factory()
+    # Ann deals: Bob 2, the rest pass; Bob takes High, Cy Low; no Jack; Game tied.
+    record(
+        game,
+        [2, "pass", "pass", "pass"],
+        {"high": 1, "low": 2, "jack": None, "game": None},
+    )
+
+    [row] = read_back(client, game)
+
+    assert (row["High"], row["Low"]) == ("Bob", "Cy")
+    assert row["Jack"] == "nobody"
+    assert row["Game"] == "nobody"
+    # No trump recorded, no winner yet: nothing to say, so nothing said.
+    assert row["Trump"] == ""
+    assert row["Game winner"] == ""
+    # A point the variant does not play has no column at all.
+    assert "Ace" not in row
+    assert "Ten" not in row

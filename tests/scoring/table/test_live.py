@@ -239,7 +239,7 @@ def test_csv_has_a_row_per_hand_with_awards_and_running_scores(
         "Ann: this hand,Ann: running total,Bob: this hand,Bob: running total,"
         "Cy: this hand,Cy: running total,Di: this hand,Di: running total,"
         "Game winner\r\n"
-        '1,Ann,"Bob 2, Cy pass, Di 3, Ann pass",Di,3,no,Hearts,Di,Bob,,Cy,'
+        '1,Ann,"Bob 2, Cy pass, Di 3, Ann pass",Di,3,no,Hearts,Di,Bob,nobody,Cy,'
         "0,0,1,1,1,1,-3,-3,\r\n"
         '2,Bob,"Cy pass, Di pass, Ann 2, Bob pass",Ann,2,yes,,Ann,Ann,Cy,Ann,'
         "3,3,0,1,1,2,0,-3,\r\n"
@@ -263,7 +263,8 @@ def test_csv_names_teams_and_the_thirteen_points(client: Client) -> None:
     ]  # fmt: skip
     assert row == [
         "1", "Ann", "Bob 5, Cy pass, Di pass, Ann pass", "Bob", "5", "no", "",
-        "Bob", "", "", "", "", "", "Di", "", "Cy",
+        "Bob", "nobody", "nobody", "nobody", "nobody", "nobody", "Di", "nobody",
+        "Cy",
         "1", "1", "-5", "-5", "",
     ]  # fmt: skip
 
@@ -301,7 +302,7 @@ def test_csv_names_cannot_run_as_spreadsheet_formulas(client: Client) -> None:
         == '\'+Bob 2, @Cy pass, -Di 3, =HYPERLINK("http://evil.example","x") pass'
     )
     assert row[3] == "'-Di"
-    assert row[7:11] == ["'-Di", "'+Bob", "", "'@Cy"]
+    assert row[7:11] == ["'-Di", "'+Bob", "nobody", "'@Cy"]
     # Negative scores stay numbers.
     assert row[-3:] == ["-3", "-3", ""]
 
