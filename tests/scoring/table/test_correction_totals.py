@@ -53,12 +53,12 @@ def test_the_preview_shows_the_new_totals_and_a_lost_winner(
     )
     assert "Totals after hand 2" in text
     assert (
-        '<li class="total">Ann <strong>2</strong> <span class="was">(was 5)</span>'
-        in text
+        '<span class="replayed-total">'
+        'Ann <strong>2</strong> <span class="was">(was 5)</span>' in text
     )
     assert (
-        '<li class="total">Bob <strong>2</strong> <span class="was">(was 0)</span>'
-        in text
+        '<span class="replayed-total">'
+        'Bob <strong>2</strong> <span class="was">(was 0)</span>' in text
     )
     assert "The game is no longer won" in text
     assert "still wins" not in text
@@ -82,8 +82,8 @@ def test_the_preview_names_a_new_winner(kate: Client, keeper: Any) -> None:
     )
     assert "Bob now wins the game, in hand 2." in text
     assert (
-        '<li class="total">Bob <strong>6</strong> <span class="was">(was 3)</span>'
-        in text
+        '<span class="replayed-total">'
+        'Bob <strong>6</strong> <span class="was">(was 3)</span>' in text
     )
     assert "still wins" not in text
 
