@@ -144,3 +144,19 @@ def test_the_api_revision_log_still_says_after_null_for_a_restored_undo(
     ]
     game = kate.get(f"/api/v1/games/{undone.pk}/").json()
     assert [hand["number"] for hand in game["hands"]] == [1, 2]
+
+
+def test_a_hand_entered_without_its_auction_is_restored_as_it_was(
+    keeper: Any,
+) -> None:
+    game = game_factory(created_by=keeper)
+    quick = engine.HandInput(
+        pitcher=3, bid=3, trump="hearts", awards={"high": 3, "low": 1, "jack": 3}
+    )
+    hand_services.hand_record(game_id=game.pk, hand=quick)
+    hand_services.hand_undo(game_id=game.pk, number=1)
+    hand_services.hand_restore(game_id=game.pk, number=1, by=keeper)
+    hand = Hand.objects.get(game=game, number=1)
+    assert hand.auction is None
+    assert (hand.pitcher, hand.bid, hand.trump) == (3, 3, "hearts")
+    assert hand.recorded_by == keeper
