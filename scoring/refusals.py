@@ -74,6 +74,7 @@ CONFLICT_CODES = frozenset(
         "game_over",
         "won_before_last_hand",
         "not_last_hand",
+        "not_restorable",
         "number_conflict",
         "hand_undone",
         "game_abandoned",

@@ -4,7 +4,7 @@ from scoring.archive import views as archive_views
 from scoring.start import views as start
 from scoring.stats import views as players
 from scoring.table import live as watch
-from scoring.table.views import corrections, lifecycle, page
+from scoring.table.views import corrections, lifecycle, page, restore
 
 app_name = "scoring"
 
@@ -36,6 +36,11 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:number>/undo/",
         corrections.hand_undo,
         name="hand_undo",
+    ),
+    path(
+        "games/<int:game_id>/hands/<int:number>/restore/",
+        restore.hand_restore,
+        name="hand_restore",
     ),
     path("games/<int:game_id>/live/", watch.live, name="live"),
     path("games/<int:game_id>/hands.csv", watch.hands_csv, name="hands_csv"),

@@ -18,6 +18,7 @@ from pitchclub.models import Club
 from scoring.api.access import get_game
 from scoring.games import players as game_players
 from scoring.games import selectors
+from scoring.models import HandRevision
 
 # --- Revisions ----------------------------------------------------------------------
 
@@ -79,7 +80,11 @@ def revision_entries(game_id: int) -> list[dict[str, Any]]:
             "hand_number": revision.hand_number,
             "action": revision.action,
             "before": _public_hand(revision.before),
-            "after": _public_hand(revision.after),
+            # An undo taken back (table.views.restore) keeps the restored hand
+            # as its `after`, for the pages only: API.md says null for an undo.
+            "after": _public_hand(revision.after)
+            if revision.action == HandRevision.Action.CORRECT
+            else None,
             "changed_by": _username(revision.changed_by),
             "changed_at": revision.changed_at,
         }

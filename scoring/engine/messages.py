@@ -385,6 +385,10 @@ MESSAGES: dict[str, str] = {
         "Only the last hand (hand {last}) can be undone. To change hand {number}, "
         "correct it instead."
     ),
+    "not_restorable": gettext_noop(
+        "Hand {number} cannot be restored: only the last hand undone can be, once, "
+        "and not after another hand {number} was recorded. Record it again instead."
+    ),
 }
 
 

@@ -7,6 +7,7 @@ Every service is atomic and locks the game row while it writes, so two phones
 recording at once are serialised by the database instead of corrupting a game.
 """
 
+from collections.abc import Iterable
 from uuid import UUID
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -18,6 +19,7 @@ from scoring import engine
 from scoring.engine import RuleViolation
 from scoring.games import hooks
 from scoring.games.convert import (
+    hand_input_from,
     hand_input_of,
     hand_snapshot,
     result_fields,
@@ -305,4 +307,47 @@ def hand_undo(
         hooks.HandUndone(game=game, by=signed_in(by), number=number, before=before)
     )
     _winner_events(game, previous_winner, signed_in(by))
+    return game
+
+
+def restorable(revisions: Iterable[HandRevision], hand_count: int) -> int | None:
+    """The hand a game's newest undo can bring back (its number), or None: while
+    the undone hand would still be the last and it was not restored already.
+    `revisions`: the game's, oldest first (selectors.revision_list)."""
+    undos = [r for r in revisions if r.action == HandRevision.Action.UNDO]
+    if not undos:
+        return None
+    newest = max(undos, key=lambda revision: revision.pk)
+    if newest.after is not None or newest.hand_number != hand_count + 1:
+        return None
+    return newest.hand_number
+
+
+@transaction.atomic
+def hand_restore(
+    *, game_id: int, number: int, by: AbstractBaseUser | None = None
+) -> Game:
+    """Take the game's newest undo back: hand `number` recorded again as the undo
+    kept it (its client_id too, so a phone resending it is a retry), through the
+    same path as any new hand; the undo's revision keeps the restored hand as its
+    `after`. Refused (`not_restorable`) unless that undo is of hand `number`, it
+    was not restored already and no hand was recorded since."""
+    game = _lock(game_id)
+    _refuse_if_abandoned(game)
+    revisions = HandRevision.objects.select_for_update().filter(game=game)
+    if restorable(revisions, game.hand_count) != number:
+        raise RuleViolation("not_restorable", "number", params={"number": number})
+    revision = max(
+        (r for r in revisions if r.action == HandRevision.Action.UNDO),
+        key=lambda r: r.pk,
+    )
+    _hand_record(game, hand_input_from(revision.before), number, None, by)
+    restored = game.hands.prefetch_related("awards").get(number=number)
+    # Its client_id back (the check in _hand_record would call it undone).
+    client_id = revision.before.get("client_id")
+    if client_id:
+        restored.client_id = UUID(client_id)
+        restored.save(update_fields=["client_id"])
+    revision.after = hand_snapshot(restored, rules_for(game).points)
+    revision.save(update_fields=["after"])
     return game

@@ -56,6 +56,38 @@ def _state_before(game: Game, sheet: dict[str, Any], number: int) -> engine.Game
     )
 
 
+def _game_after(
+    game: Game,
+    names: list[str],
+    entry: HandEntry,
+    result: engine.HandResult,
+    final: engine.GameState,
+) -> dict[str, Any]:
+    """What a correction does to the whole game: the totals after the replay (when
+    later hands follow the corrected one), and a winner kept, won or lost."""
+    winner = final.winner
+    later = entry.correcting and final.hands > result.number
+    after: dict[str, Any] = {
+        "reopens": game.winner is not None and winner is None,
+        "still_wins": None,
+        "now_wins": None,
+        "totals": None,
+        "totals_title": hand_words.totals_after(final.hands) if later else None,
+    }
+    if later:
+        after["totals"] = [
+            {"name": name, "score": score, "was": was}
+            for name, score, was in zip(names, final.scores, game.scores, strict=True)
+        ]
+    changed = entry.correcting and winner != game.winner
+    if winner is not None and (result.winner is None or changed):
+        words = hand_words.still_wins if winner == game.winner else hand_words.now_wins
+        after["still_wins" if winner == game.winner else "now_wins"] = words(
+            names[winner], partnership=game.partnership, hand=final.hands
+        )
+    return after
+
+
 def hand_preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[str, Any]:
     """What the hand would do: points won per side, made or set, the new scores,
     and whether it ends the game; or what is still to tap, or what is wrong."""
@@ -77,14 +109,8 @@ def hand_preview(game: Game, sheet: dict[str, Any], entry: HandEntry) -> dict[st
     except RuleViolation as refusal:
         return {"refusal": refusal_in_words(refusal, game, sheet, entry)}
     names = sheet["side_names"]
-    still = final.winner is not None and result.winner is None
     return {
-        "reopens": game.winner is not None and final.winner is None,
-        "still_wins": hand_words.still_wins(
-            names[final.winner], partnership=game.partnership, hand=final.hands
-        )
-        if still
-        else None,
+        **_game_after(game, names, entry, result, final),
         "tie": wins.tied_at_target(rules, result.scores, names, hands=result.number)
         if result.winner is None
         else None,

@@ -124,7 +124,7 @@ def test_every_code_the_services_raise_has_a_template() -> None:
         assert "params" in {kw.arg for kw in call.keywords} or len(call.args) == 2
     # The name with a character it must not hold is said by pitchclub.text.
     assert set(keys) - {"invalid_player_name"} <= MESSAGES.keys()
-    assert len(keys) == 14
+    assert len(keys) == 15
 
 
 def test_the_pages_own_words_name_only_what_the_refusal_carries() -> None:

@@ -44,13 +44,18 @@ def _table_context(
     )
     if editable and game.winner is None and entry is None:
         entry = entry_for(request, game, sheet)
+    revisions = selectors.revision_list(game_id=game.pk)
     context = sheets.table_context(
         game,
         sheet,
         editable=editable,
         entry=entry,
-        revisions=selectors.revision_list(game_id=game.pk),
+        revisions=revisions,
         log=selectors.game_log(game_id=game.pk),
+    )
+    # "Restore hand N" after an undo (views.restore), from the revisions read.
+    context["restorable"] = (
+        hand_services.restorable(revisions, game.hand_count) if editable else None
     )
     context["manageable"] = selectors.game_manageable_by(game=game, user=request.user)
     panels = game_panels(request, game, editable=editable)

@@ -37,6 +37,12 @@ def undone(number: int) -> str:
     ) % {"number": number}
 
 
+def restored(number: int) -> str:
+    return gettext("Hand %(number)s restored, as it was before it was undone.") % {
+        "number": number
+    }
+
+
 def only_last_undone(last: int, number: int) -> str:
     return gettext(
         "Only the last hand (hand %(last)s) can be undone. To change hand "

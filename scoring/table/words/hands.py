@@ -118,6 +118,22 @@ def still_wins(name: str, *, partnership: bool, hand: int) -> str:
     return template % {"name": name, "hand": hand}
 
 
+def now_wins(name: str, *, partnership: bool, hand: int) -> str:
+    """A correction that wins the game for a side that had not won it: "Ann now
+    wins the game, in hand 9."."""
+    template = (
+        gettext("%(name)s now win the game, in hand %(hand)s.")
+        if partnership
+        else gettext("%(name)s now wins the game, in hand %(hand)s.")
+    )
+    return template % {"name": name, "hand": hand}
+
+
+def totals_after(hand: int) -> str:
+    """The heading of a correction preview's replayed totals."""
+    return gettext("Totals after hand %(hand)s, replayed:") % {"hand": hand}
+
+
 def would_win(name: str, hand: int) -> str:
     """Added to a refused correction that would end the game early."""
     return gettext("(%(name)s would win at hand %(hand)s.)") % {

@@ -115,7 +115,11 @@ def revision_changes(
         before = revision.before or {}
         number = {"number": revision.hand_number}
         if revision.action == HandRevision.Action.UNDO:
-            title = gettext("Hand %(number)s undone") % number
+            title = (
+                gettext("Hand %(number)s undone, then restored") % number
+                if revision.after is not None
+                else gettext("Hand %(number)s undone") % number
+            )
             details = [
                 gettext("it was %(summary)s")
                 % {"summary": _hand_summary(before, names)}

@@ -76,6 +76,7 @@ def test_every_sentence_of_the_engine_has_an_example_in_the_corpus() -> None:
         "hand_undone",
         "number_conflict",
         "not_last_hand",
+        "not_restorable",
         "game_abandoned",
         "game_finished",
         "game_has_hands",

@@ -653,7 +653,7 @@ def test_a_correction_that_undoes_a_win_says_the_game_is_open_again(
         "award-game": "0",
     }
     preview = kate.post(url, {**fields, "action": "preview"}, **HX).content.decode()
-    assert "The game would be open again" in preview
+    assert "The game is no longer won: it would be open again." in preview
     response = kate.post(url, {**fields, "action": "save"}, follow=True)
     assert (
         "Ann no longer wins: the game is open again, hand 2 is next."
