@@ -73,14 +73,14 @@
     return `${DRAFT}${entry.dataset.game}`;
   }
 
-  function keepDraft(entry) {
+  function keepDraft(entry, newMode) {
     const fields = {};
     for (const input of entry.querySelectorAll("input:checked, input[type=number]")) {
       if (input.type === "number" && !input.value) continue;
       fields[input.name] = input.type === "checkbox" ? "on" : input.value;
     }
     const mode = entry.querySelector("input[name=mode]");
-    const draft = { number: entry.dataset.number, mode: mode && mode.value, fields };
+    const draft = { number: entry.dataset.number, mode: newMode || (mode && mode.value), fields };
     try {
       localStorage.setItem(draftKey(entry), JSON.stringify(draft));
     } catch {
@@ -88,9 +88,22 @@
     }
   }
 
+  function switchMode(entry, draft) {
+    if (!window.htmx || !navigator.onLine || !["full", "quick"].includes(draft.mode)) {
+      return false;
+    }
+    window.htmx.ajax("POST", entry.getAttribute("action"), {
+      source: entry,
+      target: "#table",
+      swap: "outerHTML",
+      values: { ...draft.fields, action: draft.mode },
+    });
+    return true;
+  }
+
   function restoreDraft() {
     const entry = form();
-    if (!entry || entry.classList.contains("correcting")) return;
+    if (!entry || entry.classList.contains("correcting")) return false;
     let draft = null;
     try {
       draft = JSON.parse(localStorage.getItem(draftKey(entry)) || "null");
@@ -99,10 +112,14 @@
     }
     if (!draft || draft.number !== entry.dataset.number) {
       localStorage.removeItem(draftKey(entry));
-      return;
+      return false;
     }
-    if (entry.querySelector("input[type=radio]:checked")) return;
+    if (entry.querySelector("input[type=radio]:checked")) return false;
     const mode = entry.querySelector("input[name=mode]");
+    // The mode is one of the taps: a page brought back by Back (or opened elsewhere)
+    // in the other mode asks the server for the form in the mode tapped, with the
+    // taps; once it is in, the draft matches it.
+    if (mode && draft.mode && mode.value !== draft.mode && switchMode(entry, draft)) return true;
     let restored = false;
     for (const [name, value] of Object.entries(draft.fields)) {
       if (name.startsWith("call-") && mode && mode.value !== draft.mode) continue;
@@ -120,14 +137,27 @@
       }
     }
     if (restored) entry.dispatchEvent(new Event("change", { bubbles: true }));
+    return false;
   }
 
+  // A tap on "Pitcher & bid only" or "Whole auction" is kept as it is tapped: the
+  // form in the new mode, with the taps, is what Back or a reload brings back.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("#hand-entry button.mode");
+    const entry = button && button.form;
+    if (entry && !entry.classList.contains("correcting")) keepDraft(entry, button.value);
+  });
   document.addEventListener("change", (event) => {
     const entry = event.target.closest && event.target.closest("#hand-entry");
     if (entry && !entry.classList.contains("correcting")) keepDraft(entry);
   });
   document.addEventListener("htmx:afterSettle", (event) => {
-    if (event.detail.target && event.detail.target.id === "table") restoreDraft();
+    if (!event.detail.target || event.detail.target.id !== "table") return;
+    if (restoreDraft()) return;
+    // A new form from the server (the mode switched, a refused hand): what it holds
+    // is what is kept, the mode with it.
+    const entry = form();
+    if (entry && !entry.classList.contains("correcting")) keepDraft(entry);
   });
 
   applyLegalCalls();
