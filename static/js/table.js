@@ -170,6 +170,95 @@
   }
 })();
 
+// A Save never says nothing (issue 23): it ends in the server's "Hand N saved", in
+// its refusal, in the offline queue's "not saved yet" box, or here in a "not saved"
+// note above the form, the taps kept. A Save the scripts did not send at all goes as
+// the plain form post (the form has its action and method). Why a save did not go
+// is logged on the phone, beside the offline queue.
+(() => {
+  const LOG = "pitchclub:save-log:";
+  const LOG_KEPT = 50;
+  // The answered statuses htmx swaps into the page (base.html's htmx-config).
+  const SHOWN = /^(2..|3..|409|422)$/;
+  const WAIT_MS = 2000;
+  let watched = null;
+
+  function log(entry, why) {
+    const key = `${LOG}${entry.dataset.game}`;
+    try {
+      const kept = JSON.parse(localStorage.getItem(key) || "[]");
+      kept.push({ number: entry.dataset.number, why, at: new Date().toISOString() });
+      localStorage.setItem(key, JSON.stringify(kept.slice(-LOG_KEPT)));
+    } catch {
+      // Storage full or off: the note on the screen still says it.
+    }
+  }
+
+  function say(entry, text) {
+    let note = entry.querySelector(".save-failed");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "notice save-failed";
+      note.setAttribute("role", "status");
+      const head = entry.querySelector(".entry-head");
+      if (head) head.after(note);
+      else entry.prepend(note);
+    }
+    note.textContent = text;
+    note.scrollIntoView({ block: "center" });
+  }
+
+  const queued = (entry) => localStorage.getItem(`pitchclub:queue:${entry.dataset.game}`) || "";
+
+  const isSave = (event) => {
+    const config = event.detail && event.detail.requestConfig;
+    const data = config && config.formData;
+    return data instanceof FormData && data.get("action") === "save";
+  };
+
+  document.addEventListener("submit", (event) => {
+    const entry = event.target;
+    if (entry.id !== "hand-entry" || entry.classList.contains("correcting")) return;
+    const submitter = event.submitter;
+    if (submitter && submitter.name === "action" && submitter.value !== "save") return;
+    // No htmx yet: the browser posts the form itself.
+    if (!window.htmx || !event.defaultPrevented) return;
+    const old = entry.querySelector(".save-failed");
+    if (old) old.remove();
+    const mine = { entry, queue: queued(entry), answered: false };
+    watched = mine;
+    setTimeout(() => {
+      if (watched !== mine || mine.answered || !entry.isConnected) return;
+      // The phone said something (its refusal, the queue took the hand): not silent.
+      if (queued(entry) !== mine.queue || entry.querySelector(".phone-error")) return;
+      // The game won on this phone: the form is hidden, the box says why.
+      if (entry.offsetParent === null) return;
+      log(entry, "not sent by the page: posted as a plain form");
+      say(entry, `Hand ${entry.dataset.number} not sent yet: sending it again…`);
+      HTMLFormElement.prototype.submit.call(entry);
+    }, WAIT_MS);
+  });
+
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (watched && isSave(event)) watched.answered = true;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!isSave(event)) return;
+    const xhr = event.detail.xhr;
+    const entry = watched && watched.entry;
+    watched = null;
+    if (!entry || !entry.isConnected || !xhr || xhr.status === 0) return; // offline.js queues it
+    if (SHOWN.test(String(xhr.status))) return;
+    log(entry, `server answered ${xhr.status}`);
+    say(
+      entry,
+      `Hand ${entry.dataset.number} not saved: the server answered ${xhr.status}. ` +
+        "Your taps are kept: tap Save again.",
+    );
+  });
+})();
+
 // "New game, same players" and the undo confirmation: a second tap while the first is
 // on its way would start a second game; the button says what is happening instead.
 document.addEventListener("submit", (event) => {
