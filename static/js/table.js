@@ -216,28 +216,43 @@
     return data instanceof FormData && data.get("action") === "save";
   };
 
-  document.addEventListener("submit", (event) => {
-    const entry = event.target;
-    if (entry.id !== "hand-entry" || entry.classList.contains("correcting")) return;
-    const submitter = event.submitter;
-    if (submitter && submitter.name === "action" && submitter.value !== "save") return;
-    // No htmx yet: the browser posts the form itself.
-    if (!window.htmx || !event.defaultPrevented) return;
-    const old = entry.querySelector(".save-failed");
-    if (old) old.remove();
-    const mine = { entry, queue: queued(entry), answered: false };
-    watched = mine;
-    setTimeout(() => {
-      if (watched !== mine || mine.answered || !entry.isConnected) return;
-      // The phone said something (its refusal, the queue took the hand): not silent.
-      if (queued(entry) !== mine.queue || entry.querySelector(".phone-error")) return;
-      // The game won on this phone: the form is hidden, the box says why.
-      if (entry.offsetParent === null) return;
-      log(entry, "not sent by the page: posted as a plain form");
-      say(entry, `Hand ${entry.dataset.number} not sent yet: sending it again…`);
-      HTMLFormElement.prototype.submit.call(entry);
-    }, WAIT_MS);
-  });
+  // Caught before htmx's own listener on the form, to see the queue as it was.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const entry = event.target;
+      if (entry.id !== "hand-entry" || entry.classList.contains("correcting")) return;
+      const submitter = event.submitter;
+      if (submitter && submitter.name === "action" && submitter.value !== "save") return;
+      if (!window.htmx) return; // No htmx yet: the browser posts the form itself.
+      const old = entry.querySelector(".save-failed");
+      if (old) old.remove();
+      const mine = { entry, number: entry.dataset.number, queue: queued(entry) };
+      mine.answered = false;
+      watched = mine;
+      setTimeout(() => silent(event, mine), WAIT_MS);
+    },
+    true,
+  );
+
+  function silent(event, mine) {
+    const entry = mine.entry;
+    // Not taken by htmx: the browser posted it. Or answered, or the page moved on.
+    if (!event.defaultPrevented || watched !== mine || mine.answered) return;
+    if (!entry.isConnected || entry.dataset.number !== mine.number) return;
+    // The phone said something (its refusal, the queue took the hand): not silent.
+    if (queued(entry) !== mine.queue || entry.querySelector(".phone-error")) return;
+    // The game won on this phone: the form is hidden, the box says why.
+    if (entry.offsetParent === null) return;
+    if (!navigator.onLine) {
+      log(entry, "not sent by the page, offline");
+      say(entry, `Hand ${mine.number} not sent yet: your taps are kept, tap Save again.`);
+      return;
+    }
+    log(entry, "not sent by the page: posted as a plain form");
+    say(entry, `Hand ${mine.number} not sent yet: sending it again…`);
+    HTMLFormElement.prototype.submit.call(entry);
+  }
 
   document.addEventListener("htmx:beforeSend", (event) => {
     if (watched && isSave(event)) watched.answered = true;
