@@ -73,14 +73,14 @@
     return `${DRAFT}${entry.dataset.game}`;
   }
 
-  function keepDraft(entry) {
+  function keepDraft(entry, newMode) {
     const fields = {};
     for (const input of entry.querySelectorAll("input:checked, input[type=number]")) {
       if (input.type === "number" && !input.value) continue;
       fields[input.name] = input.type === "checkbox" ? "on" : input.value;
     }
     const mode = entry.querySelector("input[name=mode]");
-    const draft = { number: entry.dataset.number, mode: mode && mode.value, fields };
+    const draft = { number: entry.dataset.number, mode: newMode || (mode && mode.value), fields };
     try {
       localStorage.setItem(draftKey(entry), JSON.stringify(draft));
     } catch {
@@ -88,9 +88,22 @@
     }
   }
 
+  function switchMode(entry, draft) {
+    if (!window.htmx || !navigator.onLine || !["full", "quick"].includes(draft.mode)) {
+      return false;
+    }
+    window.htmx.ajax("POST", entry.getAttribute("action"), {
+      source: entry,
+      target: "#table",
+      swap: "outerHTML",
+      values: { ...draft.fields, action: draft.mode },
+    });
+    return true;
+  }
+
   function restoreDraft() {
     const entry = form();
-    if (!entry || entry.classList.contains("correcting")) return;
+    if (!entry || entry.classList.contains("correcting")) return false;
     let draft = null;
     try {
       draft = JSON.parse(localStorage.getItem(draftKey(entry)) || "null");
@@ -99,10 +112,14 @@
     }
     if (!draft || draft.number !== entry.dataset.number) {
       localStorage.removeItem(draftKey(entry));
-      return;
+      return false;
     }
-    if (entry.querySelector("input[type=radio]:checked")) return;
+    if (entry.querySelector("input[type=radio]:checked")) return false;
     const mode = entry.querySelector("input[name=mode]");
+    // The mode is one of the taps: a page brought back by Back (or opened elsewhere)
+    // in the other mode asks the server for the form in the mode tapped, with the
+    // taps; once it is in, the draft matches it.
+    if (mode && draft.mode && mode.value !== draft.mode && switchMode(entry, draft)) return true;
     let restored = false;
     for (const [name, value] of Object.entries(draft.fields)) {
       if (name.startsWith("call-") && mode && mode.value !== draft.mode) continue;
@@ -120,14 +137,27 @@
       }
     }
     if (restored) entry.dispatchEvent(new Event("change", { bubbles: true }));
+    return false;
   }
 
+  // A tap on "Pitcher & bid only" or "Whole auction" is kept as it is tapped: the
+  // form in the new mode, with the taps, is what Back or a reload brings back.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("#hand-entry button.mode");
+    const entry = button && button.form;
+    if (entry && !entry.classList.contains("correcting")) keepDraft(entry, button.value);
+  });
   document.addEventListener("change", (event) => {
     const entry = event.target.closest && event.target.closest("#hand-entry");
     if (entry && !entry.classList.contains("correcting")) keepDraft(entry);
   });
   document.addEventListener("htmx:afterSettle", (event) => {
-    if (event.detail.target && event.detail.target.id === "table") restoreDraft();
+    if (!event.detail.target || event.detail.target.id !== "table") return;
+    if (restoreDraft()) return;
+    // A new form from the server (the mode switched, a refused hand): what it holds
+    // is what is kept, the mode with it.
+    const entry = form();
+    if (entry && !entry.classList.contains("correcting")) keepDraft(entry);
   });
 
   applyLegalCalls();
@@ -138,6 +168,110 @@
   } else {
     window.addEventListener("load", restoreDraft);
   }
+})();
+
+// A Save never says nothing (issue 23): it ends in the server's "Hand N saved", in
+// its refusal, in the offline queue's "not saved yet" box, or here in a "not saved"
+// note above the form, the taps kept. A Save the scripts did not send at all goes as
+// the plain form post (the form has its action and method). Why a save did not go
+// is logged on the phone, beside the offline queue.
+(() => {
+  const LOG = "pitchclub:save-log:";
+  const LOG_KEPT = 50;
+  // The answered statuses htmx swaps into the page (base.html's htmx-config).
+  const SHOWN = /^(2..|3..|409|422)$/;
+  const WAIT_MS = 2000;
+  let watched = null;
+
+  function log(entry, why) {
+    const key = `${LOG}${entry.dataset.game}`;
+    try {
+      const kept = JSON.parse(localStorage.getItem(key) || "[]");
+      kept.push({ number: entry.dataset.number, why, at: new Date().toISOString() });
+      localStorage.setItem(key, JSON.stringify(kept.slice(-LOG_KEPT)));
+    } catch {
+      // Storage full or off: the note on the screen still says it.
+    }
+  }
+
+  function say(entry, text) {
+    let note = entry.querySelector(".save-failed");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "notice save-failed";
+      note.setAttribute("role", "status");
+      const head = entry.querySelector(".entry-head");
+      if (head) head.after(note);
+      else entry.prepend(note);
+    }
+    note.textContent = text;
+    note.scrollIntoView({ block: "center" });
+  }
+
+  const queued = (entry) => localStorage.getItem(`pitchclub:queue:${entry.dataset.game}`) || "";
+
+  const isSave = (event) => {
+    const config = event.detail && event.detail.requestConfig;
+    const data = config && config.formData;
+    return data instanceof FormData && data.get("action") === "save";
+  };
+
+  // Caught before htmx's own listener on the form, to see the queue as it was.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const entry = event.target;
+      if (entry.id !== "hand-entry" || entry.classList.contains("correcting")) return;
+      const submitter = event.submitter;
+      if (submitter && submitter.name === "action" && submitter.value !== "save") return;
+      if (!window.htmx) return; // No htmx yet: the browser posts the form itself.
+      const old = entry.querySelector(".save-failed");
+      if (old) old.remove();
+      const mine = { entry, number: entry.dataset.number, queue: queued(entry) };
+      mine.answered = false;
+      watched = mine;
+      setTimeout(() => silent(event, mine), WAIT_MS);
+    },
+    true,
+  );
+
+  function silent(event, mine) {
+    const entry = mine.entry;
+    // Not taken by htmx: the browser posted it. Or answered, or the page moved on.
+    if (!event.defaultPrevented || watched !== mine || mine.answered) return;
+    if (!entry.isConnected || entry.dataset.number !== mine.number) return;
+    // The phone said something (its refusal, the queue took the hand): not silent.
+    if (queued(entry) !== mine.queue || entry.querySelector(".phone-error")) return;
+    // The game won on this phone: the form is hidden, the box says why.
+    if (entry.offsetParent === null) return;
+    if (!navigator.onLine) {
+      log(entry, "not sent by the page, offline");
+      say(entry, `Hand ${mine.number} not sent yet: your taps are kept, tap Save again.`);
+      return;
+    }
+    log(entry, "not sent by the page: posted as a plain form");
+    say(entry, `Hand ${mine.number} not sent yet: sending it again…`);
+    HTMLFormElement.prototype.submit.call(entry);
+  }
+
+  document.addEventListener("htmx:beforeSend", (event) => {
+    if (watched && isSave(event)) watched.answered = true;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!isSave(event)) return;
+    const xhr = event.detail.xhr;
+    const entry = watched && watched.entry;
+    watched = null;
+    if (!entry || !entry.isConnected || !xhr || xhr.status === 0) return; // offline.js queues it
+    if (SHOWN.test(String(xhr.status))) return;
+    log(entry, `server answered ${xhr.status}`);
+    say(
+      entry,
+      `Hand ${entry.dataset.number} not saved: the server answered ${xhr.status}. ` +
+        "Your taps are kept: tap Save again.",
+    );
+  });
 })();
 
 // "New game, same players" and the undo confirmation: a second tap while the first is
