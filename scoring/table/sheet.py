@@ -20,6 +20,9 @@ from scoring.table.preview import hand_preview
 from scoring.table.words import hands as hand_words
 from scoring.table.words import headings, history, wins
 
+# The longest name a sheet column shows whole at 360 px (issue 23, item 3).
+LONG_NAME = 8
+
 
 def _rows(
     game: Game, seats: dict[int, str], rules: engine.Rules
@@ -87,6 +90,8 @@ def game_sheet(game: Game) -> dict[str, Any]:
         "rules": rules,
         "sides": scoreboard(game),
         "side_names": names,
+        # A name longer than a sheet column shows cut: the sheet lists them whole.
+        "long_names": any(len(name) > LONG_NAME for name in names),
         "seat_names": seats,
         "hands": _rows(game, seats, rules),
         "print_legend": printed.legend(rules, partnership=game.partnership),
