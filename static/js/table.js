@@ -64,6 +64,26 @@
     if (message) message.scrollIntoView({ block: "start" });
   });
 
+  // The preview of a tap arrives while the thumb moves to Save. It grows or shrinks
+  // the bar above Save (one line "Still to tap" becomes the outcome and a winner): the
+  // page scrolls by as much, so Save stays where it was aimed at. When the bar sits
+  // at the bottom of the screen, Save did not move and nothing scrolls.
+  let saveTop = null;
+  const saveButton = () => document.querySelector("#hand-entry button.save");
+  const isPreview = (event) => event.detail.target && event.detail.target.id === "preview";
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!isPreview(event)) return;
+    const save = saveButton();
+    saveTop = save ? save.getBoundingClientRect().top : null;
+  });
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (!isPreview(event) || saveTop === null) return;
+    const save = saveButton();
+    const moved = save ? save.getBoundingClientRect().top - saveTop : 0;
+    saveTop = null;
+    if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: "instant" });
+  });
+
   // The hand being tapped is kept on the phone as it is tapped: a reload, a closed
   // tab or a dead battery does not lose it. Cleared once the hand is saved (the
   // form then asks for the next number).

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.db import OperationalError
 from django.test import Client
-from playwright.sync_api import ConsoleMessage, Error, Locator, Page
+from playwright.sync_api import ConsoleMessage, Error, Locator, Page, expect
 
 from scoring.models import Game, Hand
 from tests.factories import UserFactory, game_factory
@@ -42,6 +42,10 @@ def pytest_configure(config: pytest.Config) -> None:
         "browser_allow(*patterns): console messages (regular expressions) a page may "
         "log without failing the test, e.g. a third-party CDN request the CSP blocks",
     )
+    # CI runs two test workers, their live servers and Chromium on two cores: an
+    # answer a phone shows in 0.3 s may take seconds there. A wait for what never
+    # comes still fails, in 10 s rather than 5.
+    expect.set_options(timeout=10_000)
     # pytest-playwright's own fallback base_url fixture; nothing to do with our code.
     config.addinivalue_line(
         "filterwarnings",
