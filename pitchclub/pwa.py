@@ -7,9 +7,11 @@ changes any of them installs a new worker and refreshes its caches."""
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.messages.storage.base import BaseStorage
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -26,6 +28,9 @@ VERSION_LINE = 'const VERSION = "unversioned";'
 PRECACHE_LINE = "const PRECACHE = [];"
 OFFLINE_LINE = 'const OFFLINE_URL = "/offline/";'
 STATIC_LINE = 'const STATIC_URL = "/static/";'
+# Sent by the service worker with every page it fetches in the background to keep a
+# copy (static/js/sw.js, keptCopy()): KeptCopyMiddleware.
+KEPT_COPY_HEADER = "X-Kept-Copy"
 
 ICONS = [
     ("icons/pitchclub-192.png", "192x192", "image/png", "any"),
@@ -133,6 +138,34 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the service worker for a page that isn't on the phone while offline."""
     return render(request, "pitchclub/offline.html")
+
+
+class _MessagesLeftWaiting(BaseStorage):
+    """Messages storage of a kept copy: shows none, marks none shown, keeps none."""
+
+    def _get(self, *args: object, **kwargs: object) -> tuple[list, bool]:
+        return [], True
+
+    def _store(
+        self, messages: list, response: HttpResponse, *args: object, **kwargs: object
+    ) -> list:
+        return []
+
+
+class KeptCopyMiddleware:
+    """A page the service worker fetches to keep (the offline page on install, a
+    game's fresh copy after a save) is not the page the person opens next: it leaves
+    the messages ("Ann deals the first hand") waiting for that page. Without it such a
+    fetch, landing between an action and its redirect, took the message. Placed after
+    MessageMiddleware."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.headers.get(KEPT_COPY_HEADER):
+            request._messages = _MessagesLeftWaiting(request)  # type: ignore[attr-defined]
+        return self.get_response(request)
 
 
 urlpatterns = [

@@ -19,11 +19,22 @@ const PAGES_CACHE = `pitchclub-pages-${VERSION}`;
 const MAX_PAGES = 40;
 const NEVER_KEPT = ["/admin/", "/api/", "/api-auth/", "/accounts/"];
 
+// A page fetched to be kept, not shown: the server leaves the messages it would show
+// ("Ann deals the first hand") for the page the person opens next (pitchclub/pwa.py,
+// KeptCopyMiddleware). Such a fetch can land between a form's post and its redirect.
+function keptCopy(href) {
+  return new Request(href, {
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { "X-Kept-Copy": "1" },
+  });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(STATIC_CACHE);
-      await cache.addAll([...PRECACHE, OFFLINE_URL]);
+      await cache.addAll([...PRECACHE, keptCopy(OFFLINE_URL)]);
       await self.skipWaiting();
     })(),
   );
@@ -109,7 +120,7 @@ async function refresh(href) {
   const url = new URL(href, self.location.origin);
   if (url.origin !== self.location.origin) return;
   try {
-    const response = await fetch(url.href, { credentials: "same-origin", cache: "no-store" });
+    const response = await fetch(keptCopy(url.href));
     if (keepable(url, response)) await keep(url, response);
   } catch (error) {
     // Offline again: the copy kept earlier stays.
@@ -120,7 +131,7 @@ async function keepOfflinePage() {
   const cache = await caches.open(STATIC_CACHE);
   if (await cache.match(OFFLINE_URL)) return;
   try {
-    await cache.add(OFFLINE_URL);
+    await cache.add(keptCopy(OFFLINE_URL));
   } catch (error) {
     // Next time.
   }
