@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # A newcomer's first run is local and in debug mode; production sets its own environment.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test browser lint format demo bench loadtest migrate clean
+.PHONY: install run test browser lint format demo bench loadtest migrate clean messages
 
 install: $(STAMP)
 
@@ -46,6 +46,26 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
+	$(DEV_ENV) $(BIN)/python $(MAKEMESSAGES) >/dev/null
+	$(DEV_ENV) $(BIN)/python $(MAKEMESSAGES) -d djangojs >/dev/null
+	$(BIN)/python tools/catalogues.py headers
+	git diff --exit-code -I '^"POT-Creation-Date' -- locale/ \
+	  || { echo "A marked string is missing from the catalogues: make messages, translate"; exit 1; }
+	$(BIN)/python tools/catalogues.py stats
+
+# The catalogues (docs/translating.md): every marked string into locale/*/*.po (the
+# phone's scripts' own into djangojs.po: pitchclub/phone_words.py serves them) with
+# GNU gettext's xgettext (a translator's tool, not needed to run the site), the Polish
+# three plural forms, then the .mo files compiled in Python (committed: a fresh machine
+# without gettext speaks every language after make install).
+MAKEMESSAGES := manage.py makemessages -l de -l pl -l fr --no-obsolete --add-location file \
+  -i ".venv/*" -i "tests/*" -i "bench/*" -i "tools/*" -i "staticfiles/*" -i "docs/*"
+messages: install
+	$(DEV_ENV) $(BIN)/python $(MAKEMESSAGES)
+	$(DEV_ENV) $(BIN)/python $(MAKEMESSAGES) -d djangojs
+	$(BIN)/python tools/catalogues.py headers
+	$(BIN)/python tools/catalogues.py compile
+	-$(BIN)/python tools/catalogues.py stats
 
 format: install
 	$(BIN)/ruff format .

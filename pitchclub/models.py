@@ -4,8 +4,18 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub.vocabulary import CLUB_NAME_MAX, PLACE_MAX, PLAYER_NAME_MAX
+
+# A language's code (settings.LANGUAGES: "en", "de", "pl", "fr"; room for "pt-br").
+LANGUAGE_MAX = 8
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The site's languages, each named in itself (settings.LANGUAGES). A callable,
+    so that adding a language to the settings needs no migration."""
+    return list(settings.LANGUAGES)
 
 
 class Club(models.Model):
@@ -14,8 +24,8 @@ class Club(models.Model):
     name = models.CharField(max_length=CLUB_NAME_MAX)
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
-    location = models.CharField("where it plays", max_length=PLACE_MAX, blank=True)
-    schedule = models.CharField("when it plays", max_length=PLACE_MAX, blank=True)
+    location = models.CharField(_("where it plays"), max_length=PLACE_MAX, blank=True)
+    schedule = models.CharField(_("when it plays"), max_length=PLACE_MAX, blank=True)
     is_private = models.BooleanField(
         default=False,
         help_text="A private club's pages, games and API answers are invisible "
@@ -29,6 +39,12 @@ class Club(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The language of the pages it shows to visitors who have not chosen one (its
+    # page, walls, table cards, public standings): pitchclub/language.py. Empty:
+    # the visitor's browser decides.
+    language = models.CharField(
+        max_length=LANGUAGE_MAX, blank=True, default="", choices=language_choices
+    )
 
     class Meta:
         ordering = ["name"]
@@ -42,9 +58,9 @@ class Club(models.Model):
 
 
 class Role(models.TextChoices):
-    ORGANISER = "organiser", "Organiser"
-    SCOREKEEPER = "scorekeeper", "Scorekeeper"
-    MEMBER = "member", "Member"
+    ORGANISER = "organiser", _("Organiser")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+    MEMBER = "member", _("Member")
 
 
 class Membership(models.Model):
@@ -173,9 +189,9 @@ class RosterChange(models.Model):
     once a player is renamed or merged away."""
 
     class Action(models.TextChoices):
-        RENAME = "rename", "Renamed"
-        MERGE = "merge", "Merged"
-        CLAIM = "claim", "Claimed"
+        RENAME = "rename", _("Renamed")
+        MERGE = "merge", _("Merged")
+        CLAIM = "claim", _("Claimed")
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="roster_changes"
@@ -225,3 +241,23 @@ class RosterChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.name} in {self.club}"
+
+
+class AccountSettings(models.Model):
+    """What a person chose for their account, kept on the server so that it follows
+    them to a new phone: the site's language (pitchclub/language.py). Read with the
+    signed-in user in one query (pitchclub.accounts.backends)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        on_delete=models.CASCADE,
+        related_name="account_settings",
+    )
+    language = models.CharField(
+        max_length=LANGUAGE_MAX, blank=True, default="", choices=language_choices
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or 'no language chosen'}"

@@ -7,6 +7,7 @@ form field."""
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
 from pitchclub import permissions
 from pitchclub.models import Club
@@ -14,7 +15,7 @@ from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 
 T = "pitchclub/clubs/"
-NOT_FOUND = "No such club, or it is private."
+NOT_FOUND = gettext_lazy("No such club, or it is private.")
 
 
 def club_for(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess]:

@@ -17,6 +17,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import path, reverse
+from django.utils.translation import (
+    get_language,
+    get_language_bidi,
+    gettext,
+    pgettext,
+)
 from django.views.decorators.http import require_safe
 
 app_name = "pwa"
@@ -88,9 +94,16 @@ def _read(name: str) -> bytes:
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest: what the phone needs to install Pitch Club."""
     data = {
-        "name": "Pitch Club",
-        "short_name": "Pitch Club",
-        "description": "Keep score of Pitch at the card table, from your phone.",
+        # In the visitor's language (the phone asks with its own Accept-Language,
+        # and the chooser's cookie): the name under the icon, the app's title.
+        "name": pgettext("site name", "Pitch Club"),
+        # Translators: the name under the app's icon on a phone: 12 letters at most.
+        "short_name": pgettext("the app's short name", "Pitch Club"),
+        "description": gettext(
+            "Keep score of Pitch at the card table, from your phone."
+        ),
+        "lang": get_language(),
+        "dir": "rtl" if get_language_bidi() else "ltr",
         "id": "/",
         "start_url": "/",
         "scope": "/",

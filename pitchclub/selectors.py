@@ -10,6 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, When
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext as _
 
 from pitchclub.models import Club, Invite, Membership, Player, Role, RosterChange
 from pitchclub.vocabulary import ROLE_RANK
@@ -54,10 +56,19 @@ def organiser_names(club: Club, most: int = 2) -> str:
     with_organisers); "" if not fetched or none."""
     names = [person_name(m.user) for m in getattr(club, "organiser_members", [])]
     if len(names) > most + 1:
-        names = [*names[:most], f"{len(names) - most} more"]
+        more = len(names) - most
+        # Translators: the last of a list of organisers: "Olive, Bob and 2 more".
+        names = [
+            *names[:most],
+            ngettext("%(count)s more", "%(count)s more", more) % {"count": more},
+        ]
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # Translators: the end of a list of names: "Olive Ames, Bob and Dot".
+    return _("%(list)s and %(last)s") % {
+        "list": ", ".join(names[:-1]),
+        "last": names[-1],
+    }
 
 
 def _started(club: Club) -> str:
@@ -65,9 +76,11 @@ def _started(club: Club) -> str:
 
 
 _TELLS: list[tuple[Callable[[Club], str], str]] = [
-    (lambda club: club.location, "{}"),
-    (organiser_names, "organised by {}"),
-    (_started, "since {}"),
+    (lambda club: club.location, "%(fact)s"),
+    # Translators: fact is who organises a club ("Olive and Bob").
+    (organiser_names, gettext_noop("organised by %(fact)s")),
+    # Translators: fact is a month and year ("November 2026").
+    (_started, gettext_noop("since %(fact)s")),
 ]
 
 
@@ -87,7 +100,7 @@ def club_hints(clubs: Iterable[Club]) -> dict[int, str]:
             values = [fact(club) for club in same]
             if all(values) and len(set(values)) == len(values):
                 hints.update(
-                    (club.pk, words.format(value))
+                    (club.pk, gettext(words) % {"fact": value})
                     for club, value in zip(same, values, strict=True)
                 )
                 break

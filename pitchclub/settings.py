@@ -66,9 +66,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in person's language, saved on their account (pitchclub/language.py).
+    "pitchclub.accounts.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # The service worker's background copies leave the messages to the next page.
     "pitchclub.pwa.KeptCopyMiddleware",
@@ -136,6 +139,9 @@ LOGOUT_REDIRECT_URL = "scoring:home"
 AUTHENTICATION_BACKENDS = [
     # django-axes first: it refuses a locked-out login before any password check.
     "axes.backends.AxesStandaloneBackend",
+    # Django's, reading the user with the language saved on their account.
+    "pitchclub.accounts.backends.AccountBackend",
+    # Sessions signed in before AccountBackend was here stay signed in.
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Login rate limit: 5 failures for one username from one address lock it for an hour.
@@ -203,19 +209,33 @@ THROTTLE_RATES = _throttle_rates(
         "reset_mail_ip": "20/hour",
     }
 )
-# The counts live in the cache: in memory, so per process, unless CACHE_DIR names a
-# directory all gunicorn workers can write (then they count together).
+# The counts live in the cache. With REDIS_URL (several hosts): Redis, shared by every
+# host and worker, each call giving up after REDIS_TIMEOUT seconds and answering as
+# an empty cache while Redis is down (pitchclub/cache.py). Without it: in memory, so
+# per process, unless CACHE_DIR names a directory all gunicorn workers can write.
+# Log-in lockouts are not in the cache: django-axes keeps them in the database, which
+# every host shares already and which outlives a Redis restart.
+REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHE_DIR = os.environ.get("CACHE_DIR", "")
-CACHES = {
-    "default": (
-        {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": CACHE_DIR,
-        }
-        if CACHE_DIR
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
-}
+if REDIS_URL:
+    _redis_timeout = float(os.environ.get("REDIS_TIMEOUT", "0.5"))
+    _default_cache = {
+        "BACKEND": "pitchclub.cache.ResilientRedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "pitchclub"),
+        "OPTIONS": {
+            "socket_connect_timeout": _redis_timeout,
+            "socket_timeout": _redis_timeout,
+        },
+    }
+elif CACHE_DIR:
+    _default_cache = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": CACHE_DIR,
+    }
+else:
+    _default_cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+CACHES = {"default": _default_cache}
 
 # Mail (password reset): printed to the console unless EMAIL_HOST is set.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
@@ -232,7 +252,18 @@ DEFAULT_FROM_EMAIL = os.environ.get(
     "DEFAULT_FROM_EMAIL", "Pitch Club <noreply@localhost>"
 )
 
-LANGUAGE_CODE = "en-us"
+# English is the source; the catalogues in locale/ speak German, Polish and French
+# (docs/translating.md). A person's language: their account's choice, else the
+# chooser's cookie in this browser, else the club's on its public pages, else the
+# browser's Accept-Language, else English (pitchclub/language.py).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("pl", "Polski"),
+    ("fr", "Français"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

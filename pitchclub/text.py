@@ -7,10 +7,13 @@ are refused, as they can make two names look alike or scramble the page around
 them; emoji joined with a zero-width joiner ("👨‍👩‍👧", "🏳️‍🌈") are accepted.
 A whole number is ASCII digits only, and never longer than its field needs.
 
-Standard library only: the services, views and forms of every app call it."""
+The services, views and forms of every app call it; its refusals are said in the
+reader's language (the words of pitchclub.messages)."""
 
 import re
 import unicodedata
+
+from django.utils.translation import gettext
 
 ZWJ = "\u200d"
 # Characters that draw nothing but are not "format" characters to Unicode: the
@@ -30,6 +33,7 @@ _CANCEL_TAG = "\U000e007f"
 
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 
+# The kinds in English, as pitchclub.messages.KINDS marks them for translation.
 _KINDS = {
     "control_character": "a control character ({}), which cannot be shown",
     "invisible_character": "an invisible character ({})",
@@ -54,8 +58,15 @@ class UnsafeText(ValueError):
 
     def sentence(self, what: str) -> str:
         """The refusal in words, `what` naming the field ("The club's name")."""
-        kind = _KINDS[self.code].format(self.codepoint)
-        return f"{what} has {kind}: retype it."
+        from pitchclub.messages import KINDS
+
+        kind = gettext(KINDS[self.code]).format(codepoint=self.codepoint)
+        # Translators: what names the text ("The club's name"), kind what is wrong
+        # with it ("an invisible character (U+200B)").
+        return gettext("%(what)s has %(kind)s: retype it.") % {
+            "what": what,
+            "kind": kind,
+        }
 
 
 def _emoji(char: str) -> bool:

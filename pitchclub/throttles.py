@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
+from django.utils.translation import gettext_lazy, ngettext
 from drf_spectacular.utils import OpenApiResponse
 from ipware import get_client_ip
 from rest_framework import serializers, status
@@ -60,7 +61,9 @@ def client_ip(request: HttpRequest | Request) -> str | None:
 def wait_words(seconds: int) -> str:
     """How long to wait, for people: "40 seconds", "2 minutes", "1 hour"."""
     if seconds < 60:
-        return f"{seconds} second{'' if seconds == 1 else 's'}"
+        return ngettext("%(count)d second", "%(count)d seconds", seconds) % {
+            "count": seconds
+        }
     now = timezone.now()
     # Whole minutes, rounded up: after "2 minutes" the way is open.
     return timeuntil(now + timedelta(minutes=math.ceil(seconds / 60)), now)
@@ -160,7 +163,8 @@ class AddressThrottle(ScopedRateThrottle):
     multiply as cheaply). Shares its counter with the pages' PageThrottle of the
     same scope and address."""
 
-    message = "Too many tries from your address: try again in {wait}."
+    # Translators: wait is a time, "5 minutes".
+    message = gettext_lazy("Too many tries from your address: try again in %(wait)s.")
 
     def get_rate(self) -> str | None:
         return _rate(self.scope)
@@ -178,4 +182,4 @@ class AddressThrottle(ScopedRateThrottle):
         message = getattr(view, "throttle_message", self.message)
         # Plain spaces for scripts (the pages keep timeuntil's no-break space).
         words = wait_words(wait).replace("\xa0", " ")
-        raise TooManyRequests(message.format(wait=words), wait)
+        raise TooManyRequests(str(message) % {"wait": words}, wait)

@@ -11,6 +11,9 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from pitchclub.accounts.language import set_language
+from pitchclub.health import health
+
 # The API docs pages are third-party UIs; each gets only the exception it needs, the
 # rest of the site keeps the strict policy. Swagger UI's setup script is served from
 # our origin (the split view), and the one inline <style> of drf-spectacular's
@@ -45,12 +48,18 @@ api_v1 = [
 urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("pitchclub.pwa")),
+    # The phone's own sentences, per language (static/js/pwa.js loads them).
+    path("", include("pitchclub.phone_words")),
     path("accounts/", include("pitchclub.accounts.urls")),
     path("", include("pitchclub.clubs.urls")),
     path("", include("tournaments.urls")),
     path("api/v1/", include((api_v1, "api"))),
     path("api-auth/", include("rest_framework.urls")),
     path("admin/", admin.site.urls),
+    path("health/", health, name="health"),
+    # set_language at /i18n/setlang/ (the chooser in every page's header and footer),
+    # Django's, saving a signed-in person's choice on their account too.
+    path("i18n/setlang/", set_language, name="set_language"),
 ]
 
 handler400 = "pitchclub.views.bad_request"

@@ -3,7 +3,9 @@ a `code` for scripts), so an API client never gets an HTML page; elsewhere the
 site's pages. Django calls them for what no view answered itself."""
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views import defaults
+from rest_framework.exceptions import NotFound, PermissionDenied
 
 
 def _api(request: HttpRequest) -> bool:
@@ -13,7 +15,7 @@ def _api(request: HttpRequest) -> bool:
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _api(request):
         return JsonResponse(
-            {"detail": "The request could not be read.", "code": "bad_request"},
+            {"detail": _("The request could not be read."), "code": "bad_request"},
             status=400,
         )
     return defaults.bad_request(request, exception)
@@ -23,7 +25,7 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
     if _api(request):
         return JsonResponse(
             {
-                "detail": "You do not have permission to perform this action.",
+                "detail": str(PermissionDenied.default_detail),
                 "code": "permission_denied",
             },
             status=403,
@@ -34,7 +36,7 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """The API answers as DRF does for its own 404s; pages in HTML."""
     if _api(request):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": str(NotFound.default_detail)}, status=404)
     return defaults.page_not_found(request, exception)
 
 
@@ -43,8 +45,9 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _api(request):
         return JsonResponse(
             {
-                "detail": "The server had a problem with this request: try again in "
-                "a moment.",
+                "detail": _(
+                    "The server had a problem with this request: try again in a moment."
+                ),
                 "code": "server_error",
             },
             status=500,

@@ -10,6 +10,7 @@ One module, the app's models (docs/architecture.md), so that migrations never mo
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub.models import Club, Player
 from scoring import engine
@@ -26,11 +27,11 @@ Variant = models.TextChoices(
 
 
 class Status(models.TextChoices):
-    IN_PROGRESS = "in_progress", "In progress"
-    FINISHED = "finished", "Finished"
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
     # Stopped before anyone won: kept and read-only, left out of standings and
     # statistics (Game.objects.counted()); its scorekeepers may resume it.
-    ABANDONED = "abandoned", "Abandoned"
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 # Every point of both variants by its API name (`jack` is shared).
@@ -296,8 +297,8 @@ class HandRevision(models.Model):
     """The revision log: every correction and undo keeps the hand as it was."""
 
     class Action(models.TextChoices):
-        CORRECT = "correct", "Corrected"
-        UNDO = "undo", "Undone"
+        CORRECT = "correct", _("Corrected")
+        UNDO = "undo", _("Undone")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
     hand_number = models.PositiveIntegerField()
@@ -337,9 +338,9 @@ class GameLog(models.Model):
     variant, players, scores …) remain."""
 
     class Action(models.TextChoices):
-        ABANDON = "abandon", "Abandoned"
-        RESUME = "resume", "Resumed"
-        DELETE = "delete", "Deleted"
+        ABANDON = "abandon", _("Abandoned")
+        RESUME = "resume", _("Resumed")
+        DELETE = "delete", _("Deleted")
 
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="log"

@@ -11,7 +11,12 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.engine import RuleViolation
 from scoring.engine.messages import MESSAGES
-from scoring.engine.render import Names, render
+from scoring.engine.render import Names, render, speak_with
+
+# Every refusal of the rules is said in the request's language, wherever it is read:
+# a RuleViolation's message (the API's detail, a flash) is rendered through gettext
+# when it is raised, like ``sentence`` below.
+speak_with(gettext, ngettext)
 
 # Where names replace seat numbers the scorekeeper says "the player", not "the seat".
 # (A number typed by hand keeps its words: "a player number from 0 to 3".)

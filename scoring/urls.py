@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from scoring.archive import views as archive_views
 from scoring.start import views as start
@@ -45,4 +45,5 @@ urlpatterns = [
     path("games/<int:game_id>/live/", watch.live, name="live"),
     path("games/<int:game_id>/hands.csv", watch.hands_csv, name="hands_csv"),
     path("games/<int:game_id>/again/", watch.game_again, name="game_again"),
+    path("how-to-score/", include("scoring.help.urls")),
 ]

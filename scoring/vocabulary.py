@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.engine import MAX_PLAYERS, PASS, POINTS, LowGoesTo, Suit, Variant
 from scoring.engine.messages import VARIANT_NAMES
@@ -79,10 +80,10 @@ class SuitWords:
 
 
 SUITS: dict[Suit, SuitWords] = {
-    Suit.SPADES: SuitWords(_("Spades"), "♠"),
-    Suit.HEARTS: SuitWords(_("Hearts"), "♥"),
-    Suit.DIAMONDS: SuitWords(_("Diamonds"), "♦"),
-    Suit.CLUBS: SuitWords(_("Clubs"), "♣"),
+    Suit.SPADES: SuitWords(pgettext_lazy("a suit", "Spades"), "♠"),
+    Suit.HEARTS: SuitWords(pgettext_lazy("a suit", "Hearts"), "♥"),
+    Suit.DIAMONDS: SuitWords(pgettext_lazy("a suit", "Diamonds"), "♦"),
+    Suit.CLUBS: SuitWords(pgettext_lazy("a suit", "Clubs"), "♣"),
 }
 
 

@@ -117,6 +117,17 @@ def _test_settings(settings: Settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test starts in English and leaves it so: a request in another
+    language leaves its language active in the thread (issue 24)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache() -> None:
     """Rate-limit counts live in the cache (pitchclub/throttles.py): every test
     starts with none."""

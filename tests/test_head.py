@@ -88,6 +88,7 @@ def values(organiser: AbstractUser) -> dict[str, str]:
         "number": "1",
         "uidb64": urlsafe_base64_encode(force_bytes(organiser.pk)),
         "token": default_token_generator.make_token(organiser),
+        "language": "de",
     }
 
 

@@ -69,16 +69,20 @@ class TournamentsConfig(AppConfig):
         # A player's statistics and the club's leaderboard narrowed to a season
         # (`?season=id`); the games archives to a season or a night (`?night=id`),
         # saying which.
+        from django.utils.translation import gettext_lazy
+
         from scoring.archive import scopes as archive
         from scoring.games import scopes
 
         scopes.register_scope(
             "season",
             season_scopes.season_scope,
-            label="Season",
+            label=gettext_lazy("Season"),
             club_choices=season_scopes.club_season_choices,
         )
-        scopes.register_scope("night", season_scopes.night_scope, label="Night")
+        scopes.register_scope(
+            "night", season_scopes.night_scope, label=gettext_lazy("Night")
+        )
         archive.register_scope_title("season", season_scopes.season_title)
         archive.register_scope_title("night", season_scopes.night_title)
         # `manage.py demo`: a cup, a Swiss, a progressive night and a season.

@@ -6,24 +6,89 @@ and nights import it; it imports none of them."""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_noop
 
 from pitchclub import pages as club_pages
 from pitchclub import permissions
+from pitchclub.language import speak_club_language
 from pitchclub.qr import qr_svg
 from tournaments import selectors
 from tournaments.models import Tournament
 
 NO_TOURNAMENT = "No such tournament, or its club is private."
-KEEPERS_ONLY = "Only {club}'s organisers and scorekeepers can {what}."
-ORGANISERS_ONLY = "Only {club}'s organisers can {what}."
+
+
+class _Only:
+    """Who alone may do `what`, in a whole sentence of the reader's language:
+    `what` (English, "rename a tournament") picks the sentence."""
+
+    def __init__(self, sentences: dict[str, str]) -> None:
+        self.sentences = sentences
+
+    def format(self, *, club: str, what: str) -> str:
+        return gettext(self.sentences[what]) % {"club": club}
+
+
+KEEPERS_ONLY = _Only(
+    {
+        "run its tournaments": gettext_noop(
+            "Only %(club)s's organisers and scorekeepers can run its tournaments."
+        ),
+        "draw its tournaments' rounds": gettext_noop(
+            "Only %(club)s's organisers and scorekeepers can draw its tournaments' "
+            "rounds."
+        ),
+        "start its matches' games": gettext_noop(
+            "Only %(club)s's organisers and scorekeepers can start its matches' games."
+        ),
+        "confirm its matches' results": gettext_noop(
+            "Only %(club)s's organisers and scorekeepers can confirm its matches' "
+            "results."
+        ),
+    }
+)
+ORGANISERS_ONLY = _Only(
+    {
+        "void a result": gettext_noop("Only %(club)s's organisers can void a result."),
+        "take back a round": gettext_noop(
+            "Only %(club)s's organisers can take back a round."
+        ),
+        "void or edit a result": gettext_noop(
+            "Only %(club)s's organisers can void or edit a result."
+        ),
+        "take back a round or swap entrants": gettext_noop(
+            "Only %(club)s's organisers can take back a round or swap entrants."
+        ),
+        "rename a tournament": gettext_noop(
+            "Only %(club)s's organisers can rename a tournament."
+        ),
+        "close a tournament": gettext_noop(
+            "Only %(club)s's organisers can close a tournament."
+        ),
+        "archive a tournament": gettext_noop(
+            "Only %(club)s's organisers can archive a tournament."
+        ),
+        "unarchive a tournament": gettext_noop(
+            "Only %(club)s's organisers can unarchive a tournament."
+        ),
+        "delete a tournament": gettext_noop(
+            "Only %(club)s's organisers can delete a tournament."
+        ),
+    }
+)
 
 
 def tournament_for(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament if the user may read its club's games; 404 otherwise."""
+    """The tournament if the user may read its club's games; 404 otherwise. Its
+    pages speak the club's language to a visitor who chose none."""
     try:
-        return selectors.tournament_get(tournament_id=tournament_id, user=request.user)
+        tournament = selectors.tournament_get(
+            tournament_id=tournament_id, user=request.user
+        )
     except Tournament.DoesNotExist as missing:
         raise Http404(NO_TOURNAMENT) from missing
+    speak_club_language(request, tournament.club)
+    return tournament
 
 
 def organisers_only(
@@ -42,4 +107,8 @@ def organisers_only(
 
 def table_qr(url: str, table: int | None) -> SafeString:
     """The table link as an inline SVG QR code."""
-    return qr_svg(url, f"QR code of table {table}'s link {url}")
+    return qr_svg(
+        url,
+        gettext("QR code of table %(table)s's link %(url)s")
+        % {"table": table, "url": url},
+    )

@@ -32,7 +32,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import club_tournaments as tournaments_of
 from tournaments.vocabulary import ELIMINATION
-from tournaments.words import match_label, onward
+from tournaments.words import goes_through, match_label
 
 SHOWN = 6
 
@@ -117,13 +117,13 @@ def _outcome(link: MatchGame) -> str:
     ):
         return gettext("{name} wins the tournament").format(name=name)
     if tournament.format in ELIMINATION and link.onward_round is not None:
-        place = onward(
+        return goes_through(
+            name,
             format=tournament.format,
             bracket=link.onward_bracket,
             round_number=link.onward_round,
             rounds=link.onward_rounds,
         )
-        return gettext("{name} goes through to {round}").format(name=name, round=place)
     return gettext("{name} wins the match").format(name=name)
 
 

@@ -70,9 +70,7 @@ MESSAGES: dict[str, str] = {
     "bad_rounds": gettext_noop(
         "A Swiss of {entrants} entrants has 1 to {most} rounds, not {given}."
     ),
-    "wrong_team_size": gettext_noop(
-        "Entrant {entrant} must be {size}: give {count} player{plural}."
-    ),
+    "wrong_team_size": gettext_noop("Entrant {entrant} must be {size}."),
     "invalid_entrant": gettext_noop(
         'Entrant {entrant} is a name, {{"player": id}}, or {{"name": …, '
         '"players": […]}}.'

@@ -10,12 +10,14 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import pages as club_pages
 from pitchclub import permissions
+from pitchclub.language import speak_club_language
 from pitchclub.qr import qr_svg
 from tournaments import pages, selectors
 from tournaments.brackets import board, export
@@ -92,6 +94,7 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     version = board.wall_version(tournament)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
+    speak_club_language(request, tournament.club)
     context = {
         "tournament": tournament,
         "club": tournament.club,
@@ -175,7 +178,11 @@ def standings_print(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if tournament.format == PROGRESSIVE
         else "",
         "live": live,
-        "qr": qr_svg(live, f"QR code of {tournament.name}'s live page {live}"),
+        "qr": qr_svg(
+            live,
+            _("QR code of %(name)s's live page %(url)s")
+            % {"name": tournament.name, "url": live},
+        ),
     }
     return render(request, f"{T}print_standings.html", context)
 

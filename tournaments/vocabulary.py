@@ -1,5 +1,9 @@
 """Tournaments' words and limits, defined once: models, services, API and pages take
-them from here (EVENTS.md's vocabulary)."""
+them from here (EVENTS.md's vocabulary). The words people read are lazy: each
+page says them in its reader's language."""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 TOURNAMENT_NAME_MAX = 80
 # Most entrants a tournament takes (a club's biggest day fits many times over; the
@@ -8,20 +12,23 @@ ENTRANTS_MAX = 256
 TEAM_SIZES = (1, 2)
 
 FORMAT_LABELS = {
-    "single_elimination": "Single elimination",
-    "double_elimination": "Double elimination",
-    "round_robin": "Round robin",
-    "swiss": "Swiss",
-    "progressive": "Progressive night",
+    "single_elimination": _("Single elimination"),
+    "double_elimination": _("Double elimination"),
+    "round_robin": _("Round robin"),
+    "swiss": _("Swiss"),
+    "progressive": _("Progressive night"),
 }
 # Each format in one line, on the new-tournament page.
 FORMAT_HINTS = {
-    "single_elimination": "Lose once and you are out. The top seeds get the byes.",
-    "double_elimination": "Out after two losses: a winners' and a losers' bracket, "
-    "then a grand final.",
-    "round_robin": "Everyone plays everyone; the most match wins takes it.",
-    "swiss": "A few rounds, each pairing entrants with the same wins; you draw "
-    "each next round.",
+    "single_elimination": _("Lose once and you are out. The top seeds get the byes."),
+    "double_elimination": _(
+        "Out after two losses: a winners' and a losers' bracket, then a grand final."
+    ),
+    "round_robin": _("Everyone plays everyone; the most match wins takes it."),
+    "swiss": _(
+        "A few rounds, each pairing entrants with the same wins; you draw each "
+        "next round."
+    ),
 }
 # The formats this release runs (progressive nights come with club nights).
 FORMATS_RUN = (
@@ -39,31 +46,34 @@ PROGRESSIVE = "progressive"
 FORMATS_CREATED = (*FORMATS_RUN, PROGRESSIVE)
 
 BRACKET_LABELS = {
-    "winners": "Winners' bracket",
-    "losers": "Losers' bracket",
-    "final": "Final",
-    "main": "Round",
+    "winners": _("Winners' bracket"),
+    "losers": _("Losers' bracket"),
+    "final": pgettext_lazy("a bracket", "Final"),
+    "main": pgettext_lazy("a bracket", "Round"),
 }
 MATCH_STATUS_LABELS = {
-    "waiting": "Waiting",
-    "ready": "Ready",
-    "running": "Playing",
-    "completed": "Completed",
+    "waiting": pgettext_lazy("a match", "Waiting"),
+    "ready": pgettext_lazy("a match", "Ready"),
+    "running": pgettext_lazy("a match", "Playing"),
+    "completed": pgettext_lazy("a match", "Completed"),
 }
-TOURNAMENT_STATUS_LABELS = {"running": "Running", "finished": "Finished"}
+TOURNAMENT_STATUS_LABELS = {
+    "running": pgettext_lazy("a tournament", "Running"),
+    "finished": pgettext_lazy("a tournament", "Finished"),
+}
 
 GAMES_PER_MATCH = (1, 3, 5)
 SEEDINGS = ("given", "random")
 CYCLES = (1, 2)
 MOVEMENTS = ("winners_up", "fixed")
 MOVEMENT_LABELS = {
-    "winners_up": "Winners move up, partners split",
-    "fixed": "Fixed: North stays, South down, East up, West up two",
+    "winners_up": _("Winners move up, partners split"),
+    "fixed": _("Fixed: North stays, South down, East up, West up two"),
 }
 NIGHT_SCORINGS = ("points", "wins")
 NIGHT_SCORING_LABELS = {
-    "points": "Total points, then rounds won",
-    "wins": "Rounds won, then total points",
+    "points": _("Total points, then rounds won"),
+    "wins": _("Rounds won, then total points"),
 }
 # Most rounds a progressive night may have (a long night is 8 or so).
 NIGHT_ROUNDS_MAX = 20

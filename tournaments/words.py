@@ -4,7 +4,7 @@ progressive night "Table 1 · Round 2")."""
 
 from collections.abc import Iterable
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 
 def unit(format: str, plural: bool = False) -> str:
@@ -111,13 +111,38 @@ def round_label(
     return gettext("Round {number}").format(number=round_number)
 
 
-def onward(*, format: str, bracket: str, round_number: int, rounds: int | None) -> str:
-    """Where a winner goes through to, in a sentence: "the semi-finals", "the
-    final", "round 3", "the grand final", "losers' round 2"."""
-    title = round_label(
-        format=format, bracket=bracket, round_number=round_number, rounds=rounds
-    )
-    lowered = title[:1].lower() + title[1:]
-    if "round" in lowered:
-        return lowered
-    return gettext("the {round}").format(round=lowered)
+def goes_through(
+    name: str, *, format: str, bracket: str, round_number: int, rounds: int | None
+) -> str:
+    """Where a winner goes through to, in a whole sentence: "Ann goes through to the
+    semi-finals", "... to the final", "... to round 3", "... to the grand final",
+    "... to losers' round 2"."""
+    said = {"name": name, "number": round_number}
+    if bracket == "final":
+        if format == "single_elimination":
+            return gettext("%(name)s goes through to the third place") % said
+        return gettext("%(name)s goes through to the grand final") % said
+    from_end = rounds - round_number if rounds is not None else -1
+    if bracket == "losers":
+        if from_end == 0:
+            return gettext("%(name)s goes through to the losers' final") % said
+        return gettext("%(name)s goes through to losers' round %(number)s") % said
+    if bracket == "winners" and format == "double_elimination":
+        if from_end == 0:
+            return gettext("%(name)s goes through to the winners' final") % said
+        return gettext("%(name)s goes through to winners' round %(number)s") % said
+    if format == "single_elimination" and 0 <= from_end < len(_LAST_ROUNDS):
+        return (
+            gettext("%(name)s goes through to the final"),
+            gettext("%(name)s goes through to the semi-finals"),
+            gettext("%(name)s goes through to the quarter-finals"),
+        )[from_end] % said
+    return gettext("%(name)s goes through to round %(number)s") % said
+
+
+def midsentence(name: str) -> str:
+    """A match's or a status's name inside a sentence ("Back to semi-final 1"):
+    lowered, except in German, where a noun keeps its capital."""
+    if (get_language() or "").startswith("de"):
+        return name
+    return name.lower()

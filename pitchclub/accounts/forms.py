@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 # Phones must not capitalise or "correct" a username as it is typed.
 USERNAME_ATTRS = {
@@ -17,16 +18,16 @@ class SignupForm(UserCreationForm):
     twice. Django's form already refuses a taken username, case-insensitively."""
 
     email = forms.EmailField(
-        label="Email",
+        label=_("Email"),
         max_length=254,
-        help_text="Only for password-reset links; never shown to other players.",
+        help_text=_("Only for password-reset links; never shown to other players."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
         help_texts = {
-            "username": "Shown to other players. Letters, digits and @ . + - _ only."
+            "username": _("Shown to other players. Letters, digits and @ . + - _ only.")
         }
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -36,8 +37,8 @@ class SignupForm(UserCreationForm):
 
 class EmailForm(forms.Form):
     email = forms.EmailField(
-        label="Email",
+        label=_("Email"),
         max_length=254,
-        help_text="Where password-reset links are sent.",
+        help_text=_("Where password-reset links are sent."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.timesince import timeuntil
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import (
@@ -49,10 +50,11 @@ def _safe_next(request: HttpRequest) -> str:
 
 
 def _too_many_accounts(wait: int) -> str:
-    return (
-        "Too many accounts were created from your network lately. Wait "
-        f"{throttles.wait_words(wait)}, then try again."
-    )
+    # Translators: wait is a time, "5 minutes".
+    return _(
+        "Too many accounts were created from your network lately. Wait %(wait)s, "
+        "then try again."
+    ) % {"wait": throttles.wait_words(wait)}
 
 
 def _account_from_form(form: SignupForm) -> AbstractUser | None:
@@ -71,7 +73,7 @@ def _account_from_form(form: SignupForm) -> AbstractUser | None:
             password=form.cleaned_data["password1"],
         )
     except IntegrityError:
-        form.add_error("username", "A user with that username already exists.")
+        form.add_error("username", _("A user with that username already exists."))
         return None
 
 
@@ -98,7 +100,9 @@ def signup(request: HttpRequest) -> HttpResponse:
             accounts.count()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
-                request, f"Welcome, {user.get_username()}: your account is ready."
+                request,
+                _("Welcome, %(username)s: your account is ready.")
+                % {"username": user.get_username()},
             )
             return redirect(next_url or "accounts:profile")
     return render(
@@ -157,7 +161,7 @@ def email_change(request: HttpRequest) -> HttpResponse:
         return _profile_page(request, form)
     # As at sign-up, an address used by another account is not refused (nor said).
     services.email_change(user=request.user, email=form.cleaned_data["email"])
-    messages.success(request, "Your email address is saved.")
+    messages.success(request, _("Your email address is saved."))
     return redirect("accounts:profile")
 
 
@@ -174,10 +178,12 @@ def token_create(request: HttpRequest) -> HttpResponse:
 def token_revoke(request: HttpRequest) -> HttpResponse:
     if services.token_revoke(user=request.user):
         messages.success(
-            request, "Your API token is revoked: scripts using it are now refused."
+            request, _("Your API token is revoked: scripts using it are now refused.")
         )
     else:
-        messages.info(request, "You had no API token, so there was nothing to revoke.")
+        messages.info(
+            request, _("You had no API token, so there was nothing to revoke.")
+        )
     return redirect(reverse("accounts:profile") + "#api-token")
 
 
@@ -211,19 +217,23 @@ class PasswordResetView(auth_views.PasswordResetView):
         refusals = [
             (
                 per_address,
-                "Reset links for this address were asked for too often. Look for the "
-                "last one in the inbox (and the spam folder), or wait {wait} before "
-                "asking again.",
+                _(
+                    "Reset links for this address were asked for too often. Look for "
+                    "the last one in the inbox (and the spam folder), or wait "
+                    "%(wait)s before asking again."
+                ),
             ),
             (
                 per_client,
-                "Too many reset links were asked for from your network. Wait {wait}, "
-                "then try again.",
+                _(
+                    "Too many reset links were asked for from your network. Wait "
+                    "%(wait)s, then try again."
+                ),
             ),
         ]
         for throttle, message in refusals:
             if wait := throttle.seconds_to_wait():
-                form.add_error(None, message.format(wait=throttles.wait_words(wait)))
+                form.add_error(None, message % {"wait": throttles.wait_words(wait)})
                 return throttles.too_many(self.form_invalid(form), wait)
         per_address.count()
         per_client.count()
@@ -235,6 +245,31 @@ class PasswordResetConfirmView(_RevokesToken, auth_views.PasswordResetConfirmVie
 
 
 LOCKOUT_STATUS = 429
+
+
+def _lockout_detail(username: str | None, wait: str) -> str:
+    """The API's sentence for a locked-out sign-in, in the caller's language."""
+    params = {"username": username, "wait": wait}
+    if username and wait:
+        text = _(
+            "Too many failed sign-ins as %(username)s from this address: signing in "
+            "as %(username)s is paused for %(wait)s."
+        )
+    elif username:
+        text = _(
+            "Too many failed sign-ins as %(username)s from this address: signing in "
+            "as %(username)s is paused."
+        )
+    elif wait:
+        text = _(
+            "Too many failed sign-ins from this address: signing in is paused for "
+            "%(wait)s."
+        )
+    else:
+        text = _("Too many failed sign-ins from this address: signing in is paused.")
+    return text % params + " " + _("Each try during the pause starts it again.")
+
+
 API_PREFIX = "/api/"
 
 
@@ -252,12 +287,7 @@ def lockout(
     username = get_client_username(request, credentials)
     wait = timeuntil(now + cool_off, now) if cool_off else ""
     if request.path_info.startswith(API_PREFIX):
-        who = f" as {username}" if username else ""
-        detail = (
-            f"Too many failed sign-ins{who} from this address: signing in{who} is "
-            f"paused{f' for {wait}' if wait else ''}. Each try during the pause "
-            "starts it again."
-        )
+        detail = _lockout_detail(username, wait)
         response: HttpResponse = JsonResponse(
             {"detail": detail.replace("\xa0", " "), "code": "locked_out"},
             status=LOCKOUT_STATUS,

@@ -10,6 +10,7 @@ Views catch only what is not a refusal (a missing hand or member is a 404).
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
@@ -20,7 +21,7 @@ from pitchclub import refusals
 
 class Conflict(APIException):
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "This conflicts with the game as it stands."
+    default_detail = _("This conflicts with the game as it stands.")
     default_code = "conflict"
 
 

@@ -4,6 +4,7 @@ name is text, never a number; a key the input does not know is an error."""
 from typing import Any
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
@@ -11,7 +12,7 @@ from pitchclub.api.schema import NAME_PATTERN
 
 
 class StrictIntegerField(serializers.IntegerField):
-    default_error_messages = {"invalid": "A whole number is required."}
+    default_error_messages = {"invalid": _("A whole number is required.")}
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int):
@@ -38,7 +39,7 @@ class StrictSlugField(serializers.SlugField):
 
 
 class StrictBooleanField(serializers.BooleanField):
-    default_error_messages = {"invalid": "Must be true or false."}
+    default_error_messages = {"invalid": _("Must be true or false.")}
 
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
@@ -50,7 +51,7 @@ class StrictCharField(serializers.CharField):
     """Text only: a number or true is refused rather than turned into a name. Its
     length is the length sent (as the schema's maxLength says), spaces included."""
 
-    default_error_messages = {"invalid": "Text is required."}
+    default_error_messages = {"invalid": _("Text is required.")}
 
     def run_validation(self, data: Any = serializers.empty) -> Any:
         if (
@@ -78,7 +79,7 @@ class StrictInput(serializers.Serializer):
             if unknown:
                 raise ValidationError(
                     {
-                        name: ["This field is not part of the request."]
+                        name: [_("This field is not part of the request.")]
                         for name in unknown
                     }
                 )

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -35,7 +36,9 @@ class Pagination(LimitOffsetPagination):
                 return 10**self.DIGITS_MAX
             if int(digits) >= least:
                 return int(digits)
-        raise ValidationError({name: [f"Give {name} as a whole number from {least}."]})
+        # Translators: name is the query parameter as typed ("page", "limit").
+        message = _("Give %(name)s as a whole number from %(least)s.")
+        raise ValidationError({name: [message % {"name": name, "least": least}]})
 
     def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)

@@ -11,14 +11,15 @@ DATA_UPLOAD_MAX_MEMORY_SIZE before a parser runs.
 import io
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 BODY_MAX = 64 * 1024
 DEPTH_MAX = 32
 
-TOO_DEEP = (
-    f"JSON parse error - the body is nested too deeply (more than {DEPTH_MAX} levels)."
+TOO_DEEP = gettext_lazy(
+    "JSON parse error - the body is nested too deeply (more than %(depth)s levels)."
 )
 
 
@@ -50,14 +51,17 @@ class SafeJSONParser(JSONParser):
         body = stream.read(BODY_MAX + 1) if stream is not None else b""
         if len(body) > BODY_MAX:
             raise ParseError(
-                f"The body is larger than {BODY_MAX // 1024} KB: no request of this "
-                "API needs that much."
+                gettext(
+                    "The body is larger than %(size)s KB: no request of this API "
+                    "needs that much."
+                )
+                % {"size": BODY_MAX // 1024}
             )
         try:
             data = super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError as too_deep:
             # json refuses very deep nesting by overflowing the stack.
-            raise ParseError(TOO_DEEP) from too_deep
+            raise ParseError(TOO_DEEP % {"depth": DEPTH_MAX}) from too_deep
         if nested_too_deeply(data):
-            raise ParseError(TOO_DEEP)
+            raise ParseError(TOO_DEEP % {"depth": DEPTH_MAX})
         return data

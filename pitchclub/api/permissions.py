@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import CharField, Count, OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
@@ -52,14 +53,16 @@ def get_club(request: Request, slug: str) -> Club:
     """The club if the caller may see it: a private club is a 404 to outsiders."""
     club = visible_clubs(request).filter(slug=slug).first()
     if club is None:
-        raise Http404("No such club.")
+        raise Http404(_("No such club."))
     return club
 
 
 def check_organiser(request: Request, club: Club) -> AbstractBaseUser:
     user = signed_in(request)
     if not permissions.club_manageable_by(club=club, user=user):
-        raise PermissionDenied(f"Only {club.name}'s organisers can do this.")
+        raise PermissionDenied(
+            _("Only %(club)s's organisers can do this.") % {"club": club.name}
+        )
     return user
 
 
@@ -67,6 +70,7 @@ def check_keeper(request: Request, club: Club) -> AbstractBaseUser:
     user = signed_in(request)
     if not permissions.club_scorekeeping_by(club=club, user=user):
         raise PermissionDenied(
-            f"Only {club.name}'s organisers and scorekeepers can do this."
+            _("Only %(club)s's organisers and scorekeepers can do this.")
+            % {"club": club.name}
         )
     return user

@@ -12,8 +12,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
-from pitchclub.models import Club, Membership, Role
+from pitchclub.models import Club, Membership, Role, language_choices
 from pitchclub.refusals import Refusal
 from pitchclub.services import players
 from pitchclub.services.fields import clean_name, clean_text
@@ -40,6 +41,15 @@ def _club_details(
             multiline=True,
         ),
     }
+
+
+def _club_language(language: object) -> str:
+    """The language of the club's public pages: one of settings.LANGUAGES, or ""
+    (each visitor's own). The form offers only those (the API does not set it)."""
+    language = language or ""
+    if language and language not in dict(language_choices()):
+        raise ValueError(f"{language!r} is not one of settings.LANGUAGES")
+    return str(language)
 
 
 # Path segments under /clubs/ that are pages, not clubs.
@@ -76,16 +86,18 @@ def club_create(
     schedule: str = "",
     description: str = "",
     is_private: bool = False,
+    language: str = "",
 ) -> Club:
     """Create a club; its creator becomes its organiser and joins its roster. A
     repeat of a creation (``club_create_once``) gives the club already made."""
-    club, _ = club_create_once(
+    club, _created = club_create_once(
         name=name,
         by=by,
         location=location,
         schedule=schedule,
         description=description,
         is_private=is_private,
+        language=language,
     )
     return club
 
@@ -99,6 +111,7 @@ def club_create_once(
     schedule: str = "",
     description: str = "",
     is_private: bool = False,
+    language: str = "",
 ) -> tuple[Club, bool]:
     """Create a club, or find the one this person created under this name (in any
     case), public or private alike, in the last ``CLUB_REPEAT_SECONDS``: a "Create"
@@ -110,6 +123,7 @@ def club_create_once(
     transaction starts): the second finds the first's club."""
     name = clean_name(name, "name", "club", CLUB_NAME_MAX)
     details = _club_details(location, schedule, description)
+    language = _club_language(language)
     if by.pk is not None:
         get_user_model().objects.select_for_update().filter(pk=by.pk).first()
         since = timezone.now() - timedelta(seconds=CLUB_REPEAT_SECONDS)
@@ -129,6 +143,7 @@ def club_create_once(
         slug=_unique_slug(name, private=bool(is_private)),
         **details,
         is_private=bool(is_private),
+        language=language,
         created_by=by,
     )
     Membership.objects.create(club=club, user=by, role=Role.ORGANISER)
@@ -145,8 +160,10 @@ def club_update(
     schedule: str = "",
     description: str = "",
     is_private: bool = False,
+    language: str | None = None,
 ) -> Club:
-    """Change a club's name, place, schedule, description and privacy. The slug
+    """Change a club's name, place, schedule, description and privacy, and the
+    language of its public pages (None: as it was; "": the visitor's). The slug
     stays, so links and printed QR codes keep working after a rename; only a club
     made private gets a new address that cannot be guessed from its name (its old
     one would tell anyone naming a club alike that it exists)."""
@@ -156,6 +173,8 @@ def club_update(
     if is_private and not club.is_private:
         club.slug = _unique_slug(club.name, private=True)
     club.is_private = bool(is_private)
+    if language is not None:
+        club.language = _club_language(language)
     club.save(
         update_fields=[
             "name",
@@ -164,6 +183,7 @@ def club_update(
             "description",
             "is_private",
             "slug",
+            "language",
         ]
     )
     return club
@@ -179,7 +199,7 @@ def membership_set_role(*, club: Club, user_id: int, role: str) -> Membership:
     memberships = list(club.memberships.select_for_update().order_by("id"))
     membership = next((m for m in memberships if m.user_id == user_id), None)
     if membership is None:
-        raise Membership.DoesNotExist("This person is not a member of the club.")
+        raise Membership.DoesNotExist(_("This person is not a member of the club."))
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and role != Role.ORGANISER and organisers == 1:
         raise Refusal("last_organiser", "role")
@@ -194,7 +214,7 @@ def membership_remove(*, club: Club, user_id: int) -> None:
     memberships = list(club.memberships.select_for_update().order_by("id"))
     membership = next((m for m in memberships if m.user_id == user_id), None)
     if membership is None:
-        raise Membership.DoesNotExist("This person is not a member of the club.")
+        raise Membership.DoesNotExist(_("This person is not a member of the club."))
     organisers = sum(m.role == Role.ORGANISER for m in memberships)
     if membership.role == Role.ORGANISER and organisers == 1:
         raise Refusal("last_organiser", "role", reason="leaving")

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pitchclub import hooks, selectors
 from pitchclub.models import Club, Invite, Player, RosterChange
@@ -102,7 +103,7 @@ def players_merge(
         raise Refusal("merge_same_player", "into")
     players = _locked_players(club, [player_id, into_id])
     if player_id not in players:
-        raise Player.DoesNotExist("This player is not on the club's roster.")
+        raise Player.DoesNotExist(_("This player is not on the club's roster."))
     if into_id not in players:
         raise Refusal("no_such_player", "into", params={"id": into_id})
     player, into = players[player_id], players[into_id]
@@ -133,7 +134,7 @@ def clubless_merge(
     locked = {row.pk: row for row in rows}
     guest = locked.get(player_id)
     if guest is None or guest.club_id != club.pk:
-        raise Player.DoesNotExist("This player is not on the club's roster.")
+        raise Player.DoesNotExist(_("This player is not on the club's roster."))
     if clubless_id == player_id:
         raise Refusal("merge_same_player", "into")
     if not guest.is_guest:
@@ -194,7 +195,7 @@ def player_rename(
     ``Player.DoesNotExist`` when the player is not in the club."""
     player = _locked_players(club, [player_id]).get(player_id)
     if player is None:
-        raise Player.DoesNotExist("This player is not on the club's roster.")
+        raise Player.DoesNotExist(_("This player is not on the club's roster."))
     if not player.is_guest:
         raise Refusal("rename_has_account", "name", params={"player": player.name})
     name = clean_name(name, "name", "player", PLAYER_NAME_MAX)

@@ -3,6 +3,7 @@ club's game is a 404 to others), check that they may change or manage it, and an
 with the whole game as it stands."""
 
 from django.http import Http404
+from django.utils.translation import gettext
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
@@ -33,7 +34,7 @@ def get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
     row locked until the transaction ends, for writing it."""
     game = game_rows.game_with_seats(game_id, lock=lock)
     if game is None:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     # A public club's game is anyone's to read: no query for the reader's role.
     club = game.club
     if (
@@ -41,7 +42,7 @@ def get_game(request: Request, game_id: int, *, lock: bool = False) -> Game:
         and club.is_private
         and not permissions.club_access(club=club, user=request.user).can_view
     ):
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     return game
 
 
@@ -50,9 +51,10 @@ def check_can_edit(request: Request, game: Game) -> None:
     if not selectors.game_editable_by(game=game, user=request.user):
         # In a club rights follow its roles, whoever started the game (API.md).
         raise PermissionDenied(
-            f"Only {game.club.name}'s organisers and scorekeepers can change its games."
+            gettext("Only %(club)s's organisers and scorekeepers can change its games.")
+            % {"club": game.club.name}
             if game.club_id is not None
-            else "Only the person who started this game can change it."
+            else gettext("Only the person who started this game can change it.")
         )
 
 
@@ -62,8 +64,13 @@ def check_can_manage(request: Request, game: Game) -> None:
     signed_in(request)
     if not selectors.game_manageable_by(game=game, user=request.user):
         raise PermissionDenied(
-            f"Only {game.club.name}'s organisers, or the scorekeeper who started "
-            "this game, can abandon or delete it."
+            gettext(
+                "Only %(club)s's organisers, or the scorekeeper who started "
+                "this game, can abandon or delete it."
+            )
+            % {"club": game.club.name}
             if game.club_id is not None
-            else "Only the person who started this game can abandon or delete it."
+            else gettext(
+                "Only the person who started this game can abandon or delete it."
+            )
         )

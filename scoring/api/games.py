@@ -1,6 +1,7 @@
 """The games at the API edge: list and start games, read one, delete one started by
 mistake, abandon and resume one."""
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -97,10 +98,13 @@ def _club_for_new_game(request: Request, slug: str | None) -> Club | None:
         return None
     club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
     if club is None:
-        raise ValidationError({"club": [f"There is no club {slug!r}."]})
+        # Translators: %(slug)s is the slug as given, in quotes: 'elks'.
+        refused = gettext("There is no club %(slug)s.")
+        raise ValidationError({"club": [refused % {"slug": repr(slug)}]})
     if not permissions.club_scorekeeping_by(club=club, user=request.user):
         raise PermissionDenied(
-            f"Only {club.name}'s organisers and scorekeepers can start its games."
+            gettext("Only %(club)s's organisers and scorekeepers can start its games.")
+            % {"club": club.name}
         )
     return club
 
@@ -157,7 +161,8 @@ class GamesAPI(APIView):
         paginator = self.pagination_class()
         # The pages' forms send empty boxes; the API takes a filter with a value.
         empty = {
-            name: [f"Give {name} a value, or leave it out."]
+            # Translators: %(name)s is a parameter's name, as the API spells it.
+            name: [gettext("Give %(name)s a value, or leave it out.") % {"name": name}]
             for name in GameFilter.base_filters
             if name in request.query_params and not request.query_params[name]
         }

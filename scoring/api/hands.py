@@ -5,6 +5,7 @@ from typing import Any
 
 from django.db import transaction
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -145,7 +146,12 @@ class HandDetailAPI(APIView):
         sent = request.data.get("number") if isinstance(request.data, dict) else None
         if sent is not None and (type(sent) is not int or sent != number):
             raise ValidationError(
-                {"number": [f"This is hand {number}; the body says hand {sent}."]}
+                {
+                    "number": [
+                        gettext("This is hand %(number)s; the body says hand %(sent)s.")
+                        % {"number": number, "sent": sent}
+                    ]
+                }
             )
         try:
             hand_services.hand_correct(

@@ -3,6 +3,7 @@ the game abandoned or resumed) and the records deleted games leave."""
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied, ValidationError
@@ -154,14 +155,23 @@ class DeletedGamesQuery(serializers.Serializer):
     def to_internal_value(self, data: Any) -> Any:
         # A page's form sends empty boxes; the API takes a filter with a value.
         if data.get("club") == "":
-            raise ValidationError({"club": ["Give club a value, or leave it out."]})
+            raise ValidationError(
+                {
+                    "club": [
+                        gettext("Give %(name)s a value, or leave it out.")
+                        % {"name": "club"}
+                    ]
+                }
+            )
         return super().to_internal_value(data)
 
     def validate_club(self, slug: str) -> Club:
         user = self.context["request"].user
         club = game_players.club_for_archive(slug=slug, user=user)
         if club is None:
-            raise ValidationError(f"There is no club “{slug}”.", code="unknown")
+            raise ValidationError(
+                gettext("There is no club “%(slug)s”.") % {"slug": slug}, code="unknown"
+            )
         return club
 
 
@@ -195,7 +205,10 @@ class DeletedGamesAPI(APIView):
             club=club, user=request.user
         ):
             raise PermissionDenied(
-                f"Only {club.name}'s organisers and scorekeepers see its deleted games."
+                gettext(
+                    "Only %(club)s's organisers and scorekeepers see its deleted games."
+                )
+                % {"club": club.name}
             )
         paginator = self.pagination_class()
         entries = selectors.deleted_game_log(user=request.user, club=club)

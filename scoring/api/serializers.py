@@ -9,6 +9,7 @@ Part of scoring's public face: tournaments' API renders its match games with the
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -46,7 +47,9 @@ class GameConflict(serializers.Serializer):
 class CallField(serializers.Field):
     """One call of the auction: "pass" or a bid."""
 
-    default_error_messages = {"invalid": 'A call is "pass" or a whole number.'}
+    default_error_messages = {
+        "invalid": gettext_lazy('A call is "pass" or a whole number.')
+    }
 
     def to_internal_value(self, data: Any) -> int | str:
         if data == PASS_CALL or (isinstance(data, int) and not isinstance(data, bool)):
@@ -74,8 +77,10 @@ class PlayerRefField(serializers.Field):
     """A display name, or {"player": id} naming a registered player."""
 
     default_error_messages = {
-        "invalid": 'Give a name, or {{"player": id}} for a registered player.',
-        "unknown": "There is no player {id}.",
+        "invalid": gettext_lazy(
+            'Give a name, or {{"player": id}} for a registered player.'
+        ),
+        "unknown": gettext_lazy("There is no player {id}."),
     }
 
     def to_internal_value(self, data: Any) -> str | Player:
@@ -128,9 +133,13 @@ class AwardField(serializers.Field):
     exists is a rule of the game, refused by the rules naming the point."""
 
     default_error_messages = {
-        "invalid": 'A point goes to a seat number, to a team as {{"side": 1}}, or '
-        "to null for nobody.",
-        "invalid_team": 'A team is written {{"side": 1}}, with no other key.',
+        "invalid": gettext_lazy(
+            'A point goes to a seat number, to a team as {{"side": 1}}, or '
+            "to null for nobody."
+        ),
+        "invalid_team": gettext_lazy(
+            'A team is written {{"side": 1}}, with no other key.'
+        ),
     }
 
     def __init__(self, **kwargs: Any) -> None:
@@ -155,7 +164,9 @@ class PlayersField(serializers.ListField):
     refused with its own message."""
 
     default_error_messages = {
-        "too_many": "No game seats more than {most} players; this list has {count}."
+        "too_many": gettext_lazy(
+            "No game seats more than {most} players; this list has {count}."
+        )
     }
 
     def __init__(self, **kwargs: Any) -> None:

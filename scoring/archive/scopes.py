@@ -22,6 +22,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from scoring.games.filters import GameFilter, GameFilterForm
 from scoring.games.scopes import ScopeRefused, scope
@@ -94,8 +95,12 @@ class ArchiveFilter(GameFilter):
     it as `scopes`."""
 
     # A scope's games are read once, by id (scoring.games.scopes.scope_ids).
-    season = ScopeFilter(scope_name="season", label="Season", widget=forms.HiddenInput)
-    night = ScopeFilter(scope_name="night", label="Night", widget=forms.HiddenInput)
+    season = ScopeFilter(
+        scope_name="season", label=gettext_lazy("Season"), widget=forms.HiddenInput
+    )
+    night = ScopeFilter(
+        scope_name="night", label=gettext_lazy("Night"), widget=forms.HiddenInput
+    )
 
     class Meta(GameFilter.Meta):
         form = ArchiveFilterForm

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from pitchclub.models import Player
@@ -86,10 +87,10 @@ def game_archive(request: HttpRequest) -> HttpResponse:
 def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     """A club's games (a private club's: its members only)."""
     if not SLUG.fullmatch(slug):
-        raise Http404("No such club.")
+        raise Http404(gettext("No such club."))
     club = club_for_archive(slug=slug, user=request.user)
     if club is None:
-        raise Http404("No such club.")
+        raise Http404(gettext("No such club."))
     return _archive(
         request,
         selectors.game_archive(user=request.user).filter(club=club),
@@ -109,7 +110,7 @@ def player_games(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         player = player_for_archive(player_id=player_id, user=request.user)
     except Player.DoesNotExist as missing:
-        raise Http404("No such player.") from missing
+        raise Http404(gettext("No such player.")) from missing
     return _archive(
         request,
         selectors.game_archive(user=request.user, player=player),

@@ -64,22 +64,49 @@ def _same(text: str) -> str:
     return text
 
 
+@dataclass(slots=True)
+class _Speech:
+    """How ``render`` translates when its caller names no function: English (the
+    engine's own), or the functions the site installs (``speak_with``)."""
+
+    translate: Callable[[str], str] = _same
+    translate_plural: Callable[[str, str, int], str] = _english_plural
+
+
+_SPEECH = _Speech()
+
+
+def speak_with(
+    translate: Callable[[str], str],
+    translate_plural: Callable[[str, str, int], str],
+) -> None:
+    """Have every refusal said through these functions (Django's ``gettext`` and
+    ``ngettext``, installed by ``scoring.refusals``): a ``RuleViolation``'s
+    ``message`` is then in the language active where it is raised, the request's.
+    The engine itself stays pure: it only keeps the two functions it is given."""
+    _SPEECH.translate = translate
+    _SPEECH.translate_plural = translate_plural
+
+
 def render(
     template: str,
     params: Mapping[str, object],
     *,
     names: Names | None = None,
-    translate: Callable[[str], str] = _same,
-    translate_plural: Callable[[str, str, int], str] = _english_plural,
+    translate: Callable[[str], str] | None = None,
+    translate_plural: Callable[[str, str, int], str] | None = None,
 ) -> str:
     """A template filled with ``params``: seats as numbers, or as ``names``.
 
     ``translate`` is applied to the template and to every word the parameters are
     said with (``gettext`` on the pages); a ``Plural`` template is chosen and
     translated by ``translate_plural`` (``ngettext`` on the pages; English's rule
-    here). A ``:cap`` field starts with a capital when it is said in words ("Seat 2
+    here). Left out, they are the installed ones (``speak_with``; English until
+    then). A ``:cap`` field starts with a capital when it is said in words ("Seat 2
     bid 3"); a name is left as it is written. A seat's ``:number`` is the number
     the page gives it (``names.numbers``)."""
+    translate = translate or _SPEECH.translate
+    translate_plural = translate_plural or _SPEECH.translate_plural
     if isinstance(template, Plural):
         number = params[template.count]
         assert isinstance(number, int)

@@ -16,6 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 from django.db.models.functions import Lower
 from django.forms.models import ModelChoiceIteratorValue
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_filters.fields import ModelChoiceField, ModelChoiceIterator
 
 from pitchclub import permissions
@@ -27,7 +30,6 @@ from scoring.games.players import (
 )
 from scoring.models import Game, Seat, Status, Variant
 
-DATE_HELP = "A date as YYYY-MM-DD, e.g. 2025-03-14."
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,100}")
 ID = re.compile(r"[0-9]{1,18}")
 
@@ -129,56 +131,64 @@ class GameFilter(django_filters.FilterSet):
     club = ClubFilter(
         queryset=Club.objects.none(),
         to_field_name="slug",
-        label="Club",
-        empty_label="Any club",
+        label=_("Club"),
+        empty_label=_("Any club"),
         error_messages={
-            "invalid_choice": "There is no club “%(value)s” (give its slug)."
+            "invalid_choice": _("There is no club “%(value)s” (give its slug).")
         },
     )
     player = PlayerFilter(
         queryset=None,
         method="with_player",
-        label="Player",
-        empty_label="Anyone",
+        label=_("Player"),
+        empty_label=_("Anyone"),
         error_messages={
-            "invalid_choice": "There is no player “%(value)s” (give the player's id)."
+            "invalid_choice": _(
+                "There is no player “%(value)s” (give the player's id)."
+            )
         },
     )
     variant = django_filters.ChoiceFilter(
         choices=Variant.choices,
-        label="Game",
-        empty_label="Both games",
+        label=pgettext_lazy("which card game: a variant", "Game"),
+        empty_label=_("Both games"),
         error_messages={
-            "invalid_choice": "“%(value)s” is not a game: choose "
-            + " or ".join(Variant.values)
-            + "."
+            "invalid_choice": format_lazy(
+                _("“%(value)s” is not a game: choose {choices}."),
+                choices=", ".join(Variant.values),
+            )
         },
     )
     status = django_filters.ChoiceFilter(
         choices=Status.choices,
-        label="Status",
-        empty_label="Any status",
+        label=_("Status"),
+        empty_label=_("Any status"),
         error_messages={
-            "invalid_choice": "“%(value)s” is not a status: choose "
-            + ", ".join(Status.values)
-            + "."
+            "invalid_choice": format_lazy(
+                _("“%(value)s” is not a status: choose {choices}."),
+                choices=", ".join(Status.values),
+            )
         },
     )
     date_from = django_filters.DateFilter(
         field_name="created_at",
         lookup_expr="date__gte",
-        label="From",
-        help_text="Games started on or after this day.",
+        label=pgettext_lazy("a date", "From"),
+        help_text=_("Games started on or after this day."),
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": f"“From” is not a date. {DATE_HELP}"},
+        error_messages={
+            "invalid": _("“From” is not a date. A date as YYYY-MM-DD, e.g. 2025-03-14.")
+        },
     )
     date_to = django_filters.DateFilter(
         field_name="created_at",
         lookup_expr="date__lte",
-        label="To",
-        help_text="Games started on or before this day.",
+        label=pgettext_lazy("a date", "To"),
+        help_text=_("Games started on or before this day."),
         widget=forms.DateInput(attrs={"type": "date"}),
-        error_messages={"invalid": f"“To” is not a date. {DATE_HELP}"},
+        error_messages={
+            "invalid": _("“To” is not a date. A date as YYYY-MM-DD, e.g. 2025-03-14.")
+        },
     )
 
     class Meta:

@@ -13,6 +13,7 @@ from uuid import UUID
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from pitchclub import sql
 from scoring import engine
@@ -200,7 +201,9 @@ def _hands_for_replay(game: Game) -> list[Hand]:
 
 def _get_hand(hands: list[Hand], number: int) -> Hand:
     if not 1 <= number <= len(hands):
-        raise HandNotFound(f"This game has no hand {number}.")
+        raise HandNotFound(
+            gettext("This game has no hand %(number)s.") % {"number": number}
+        )
     return hands[number - 1]
 
 
@@ -279,7 +282,9 @@ def hand_undo(
     _refuse_if_abandoned(game)
     target = game.hands.filter(number=number).prefetch_related("awards").first()
     if target is None:
-        raise HandNotFound(f"This game has no hand {number}.")
+        raise HandNotFound(
+            gettext("This game has no hand %(number)s.") % {"number": number}
+        )
     if version is not None and version != hand_version(target):
         raise Changed(number)
     if number != game.hand_count:

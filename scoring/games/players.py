@@ -111,7 +111,10 @@ def players_told_apart(players: Iterable[Player]) -> dict[int, str]:
         if player.club is None:
             return gettext("no club")
         hint = hints.get(player.club_id, "")
-        return f"{player.club.name}, {hint}" if hint else player.club.name
+        if not hint:
+            return player.club.name
+        # Translators: a club told apart from another of its name ("Elks, Main St").
+        return gettext("%(club)s, %(hint)s") % {"club": player.club.name, "hint": hint}
 
     for same in repeated:
         places: dict[str, list[Player]] = defaultdict(list)
@@ -123,13 +126,20 @@ def players_told_apart(players: Iterable[Player]) -> dict[int, str]:
                 if len(alike) == 1:
                     clue = place
                 elif len(alike) == len(accounts):
-                    account = player.user_id is not None
-                    clue = f"{place}, " + (
-                        gettext("has an account") if account else gettext("guest")
-                    )
+                    clue = (
+                        gettext("%(place)s, has an account")
+                        if player.user_id is not None
+                        else gettext("%(place)s, guest")
+                    ) % {"place": place}
                 else:
-                    clue = f"{place}, " + gettext("id %(id)s") % {"id": player.pk}
-                labels[player.pk] = f"{player.name} ({clue})"
+                    clue = gettext("%(place)s, id %(id)s") % {
+                        "place": place,
+                        "id": player.pk,
+                    }
+                labels[player.pk] = gettext("%(name)s (%(clue)s)") % {
+                    "name": player.name,
+                    "clue": clue,
+                }
     return labels
 
 

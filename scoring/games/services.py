@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from pitchclub.models import Club, Player
 from pitchclub.services import players as club_services
@@ -89,7 +90,9 @@ def _resolve_players(
             raise RuleViolation(
                 "invalid_player_name",
                 field,
-                problem.sentence(f"The name of player {index + 1}"),
+                problem.sentence(
+                    gettext("The name of player %(number)s") % {"number": index + 1}
+                ),
                 params={"player": index + 1, "problem": problem.code},
             ) from problem
         if not name:

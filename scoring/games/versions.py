@@ -7,6 +7,8 @@ and acts on the game as it stands."""
 
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from scoring.models import Game, Hand
 
 # Far longer than any version written here: a longer one is not read at all.
@@ -44,5 +46,9 @@ class Changed(Exception):
 
     def __init__(self, number: int | None = None) -> None:
         self.number = number
-        what = f"Hand {number}" if number is not None else "The game"
-        super().__init__(f"{what} changed since the page was opened.")
+        super().__init__(
+            gettext("Hand %(number)s changed since the page was opened.")
+            % {"number": number}
+            if number is not None
+            else gettext("The game changed since the page was opened.")
+        )

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from pitchclub import permissions
@@ -29,16 +30,17 @@ from scoring.vocabulary import MAX_SEATS, VARIANT_LABELS
 # without JavaScript (browsers without CSS :has() simply show all seven boxes).
 SEATS_SHOWN = 4
 
-NOT_YOUR_CLUB = "You can only start games in clubs where you keep score."
+NOT_YOUR_CLUB = _("You can only start games in clubs where you keep score.")
 # A night asked for by ?night= (a season's, kept by an app above: game_links).
-NIGHT_BOX = "Counts for night {night}"
-NIGHT_NOT_A_NUMBER = "A night is given by its id: a number."
-NIGHT_NOT_OF_CLUB = (
-    "Night {night} is not a night of a season of {club}: this game will not "
+# Translators: %(night)s is a night's id, a number.
+NIGHT_BOX = _("Counts for night %(night)s")
+NIGHT_NOT_A_NUMBER = _("A night is given by its id: a number.")
+NIGHT_NOT_OF_CLUB = _(
+    "Night %(night)s is not a night of a season of %(club)s: this game will not "
     "count for it. Start it from the night's page, or without a night."
 )
-NIGHT_WITHOUT_CLUB = (
-    "Night {night} belongs to a club's season: choose the club to start a game "
+NIGHT_WITHOUT_CLUB = _(
+    "Night %(night)s belongs to a club's season: choose the club to start a game "
     "for it, or start it without a night."
 )
 
@@ -64,45 +66,51 @@ class NewGameForm(PlainForm):
     partners. The options are in the variant's options form below."""
 
     variant = forms.ChoiceField(
-        label="Game",
+        label=pgettext_lazy("a game: which game is played", "Game"),
         choices=VARIANT_CHOICES,
         initial=Variant.AUCTION.value,
         widget=forms.RadioSelect,
         error_messages={"required": CHOOSE_VARIANT, "invalid_choice": CHOOSE_VARIANT},
     )
     club = forms.CharField(
-        label="Club",
+        label=_("Club"),
         required=False,
-        help_text="Names then come from the club's roster; a new name joins it "
-        "as a guest.",
+        help_text=_(
+            "Names then come from the club's roster; a new name joins it as a guest."
+        ),
         widget=forms.Select,
     )
     first_dealer = forms.TypedChoiceField(
-        label="First dealer",
-        choices=[(seat, f"Player {seat + 1}") for seat in range(MAX_SEATS)],
+        label=_("First dealer"),
+        choices=[
+            (seat, format_lazy(_("Player {number}"), number=seat + 1))
+            for seat in range(MAX_SEATS)
+        ],
         coerce=int,
         empty_value=0,
         required=False,
         initial=0,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose who deals first."},
+        error_messages={"invalid_choice": _("Choose who deals first.")},
     )
     partnership = forms.ChoiceField(
-        label="Solo or partners",
+        label=_("Solo or partners"),
         choices=[
-            (SOLO, "Solo: everyone plays for themselves"),
-            (PARTNERS, "Partners: teams of two, partners sit opposite"),
+            (SOLO, _("Solo: everyone plays for themselves")),
+            (PARTNERS, _("Partners: teams of two, partners sit opposite")),
         ],
         initial=SOLO,
-        help_text="Partners need 4 or 6 players: players 1 and 3 play against 2 "
-        "and 4 (with six: 1 & 4, 2 & 5, 3 & 6).",
+        help_text=_(
+            "Partners need 4 or 6 players: players 1 and 3 play against 2 "
+            "and 4 (with six: 1 & 4, 2 & 5, 3 & 6)."
+        ),
         required=False,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose solo or partners."},
+        error_messages={"invalid_choice": _("Choose solo or partners.")},
     )
     # The season's night the game counts for (?night=, shown as a ticked box
     # with what it means; unticked, nothing is posted).
-    night = forms.CharField(label="Night", required=False)
+    night = forms.CharField(label=_("Night"), required=False)
 
     def __init__(self, *args: Any, clubs: list[Club], user: Any, **kwargs: Any):
         """`clubs`: the clubs the user keeps score in, offered in the Club select."""
@@ -112,12 +120,14 @@ class NewGameForm(PlainForm):
         self._label_clubs()
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
-                label=f"Player {seat + 1}",
+                label=gettext("Player %(number)s") % {"number": seat + 1},
                 required=False,
                 max_length=PLAYER_NAME_MAX,
                 error_messages={
-                    "max_length": f"Shorten this name to {PLAYER_NAME_MAX} "
-                    "characters or fewer."
+                    "max_length": gettext(
+                        "Shorten this name to %(most)s characters or fewer."
+                    )
+                    % {"most": PLAYER_NAME_MAX}
                 },
                 widget=forms.TextInput(
                     attrs={
@@ -166,7 +176,7 @@ class NewGameForm(PlainForm):
     def _label_clubs(self) -> None:
         # Two clubs of one name are told apart ("Elks Lodge (Main Street)").
         labels = club_selectors.club_labels(self.clubs.values())
-        self.fields["club"].widget.choices = [("", "No club")] + [
+        self.fields["club"].widget.choices = [("", gettext("No club"))] + [
             (club.slug, labels[club.pk]) for club in self.clubs.values()
         ]
 
@@ -196,8 +206,11 @@ class NewGameForm(PlainForm):
             if dealer_box not in self.seat_boxes:
                 self.add_error(
                     "first_dealer",
-                    f"Player {dealer_box + 1} has no name: type it, or choose "
-                    "someone else to deal first.",
+                    gettext(
+                        "Player %(number)s has no name: type it, or choose "
+                        "someone else to deal first."
+                    )
+                    % {"number": dealer_box + 1},
                 )
             else:
                 data["first_dealer"] = self.seat_boxes.index(dealer_box)
@@ -242,13 +255,24 @@ def _whole_number_target(example: int) -> forms.IntegerField:
     return WholeNumberField(
         # A longer number is no target; a larger one the rules refuse in words.
         max_digits=len(str(MAX_TARGET)),
-        label="Target score",
+        label=_("Target score"),
         min_value=1,
-        help_text=f"The score that wins the game (usually {example}).",
+        help_text=format_lazy(
+            _("The score that wins the game (usually {example})."), example=example
+        ),
         error_messages={
-            "required": f"Type the score that wins the game, like {example}.",
-            "invalid": f"The target must be a whole number, like {example}.",
-            "min_value": f"The target must be at least 1 point, like {example}.",
+            "required": format_lazy(
+                _("Type the score that wins the game, like {example}."),
+                example=example,
+            ),
+            "invalid": format_lazy(
+                _("The target must be a whole number, like {example}."),
+                example=example,
+            ),
+            "min_value": format_lazy(
+                _("The target must be at least 1 point, like {example}."),
+                example=example,
+            ),
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
@@ -284,41 +308,44 @@ class AuctionOptionsForm(OptionsForm):
 
     target = _whole_number_target(7)
     pitcher_only_win = forms.BooleanField(
-        label="Only the pitcher can go out",
+        label=_("Only the pitcher can go out"),
         required=False,
-        help_text="A player at or above the target must win a bid to go out.",
+        help_text=_("A player at or above the target must win a bid to go out."),
     )
     must_make_bid_to_win = forms.BooleanField(
-        label="A set pitcher cannot go out",
+        label=_("A set pitcher cannot go out"),
         required=False,
-        help_text="Off: a pitcher who is set back but still has the target wins, "
-        "as the old rules say.",
+        help_text=_(
+            "Off: a pitcher who is set back but still has the target wins, "
+            "as the old rules say."
+        ),
     )
     dealer_min_bid = forms.TypedChoiceField(
-        label="When everyone passes, the dealer must bid at least",
+        label=_("When everyone passes, the dealer must bid at least"),
         choices=[(bid, str(bid)) for bid in range(1, 5)],
         coerce=int,
         error_messages={
-            "required": "Choose the dealer's lowest bid, 1 to 4.",
-            "invalid_choice": "Choose the dealer's lowest bid, 1 to 4.",
+            "required": _("Choose the dealer's lowest bid, 1 to 4."),
+            "invalid_choice": _("Choose the dealer's lowest bid, 1 to 4."),
         },
     )
     dealer_may_steal = forms.BooleanField(
-        label="Dealer may steal the bid",
+        label=_("Dealer may steal the bid"),
         required=False,
-        help_text="The dealer takes the bid by bidding the same as the highest "
-        "bid so far.",
+        help_text=_(
+            "The dealer takes the bid by bidding the same as the highest bid so far."
+        ),
     )
     low_goes_to = forms.ChoiceField(
-        label="Low goes to",
+        label=_("Low goes to"),
         choices=[
-            ("captured", "the player who captured it"),
-            ("dealt", "the player dealt it"),
+            ("captured", _("the player who captured it")),
+            ("dealt", _("the player dealt it")),
         ],
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose who gets Low.",
-            "invalid_choice": "Choose who gets Low.",
+            "required": _("Choose who gets Low."),
+            "invalid_choice": _("Choose who gets Low."),
         },
     )
 
@@ -328,19 +355,24 @@ class ThirteenOptionsForm(OptionsForm):
 
     target = _whole_number_target(55)
     pitcher_only_win = forms.BooleanField(
-        label="Only the pitcher can go out",
+        label=_("Only the pitcher can go out"),
         required=False,
-        help_text="Off: a team at or above the target wins; if both teams reach "
-        "it in the same hand, the bidding team wins.",
+        help_text=_(
+            "Off: a team at or above the target wins; if both teams reach "
+            "it in the same hand, the bidding team wins."
+        ),
     )
     moon_fail = forms.ChoiceField(
-        label="Failing to shoot the moon",
-        choices=[("setback", "set back 13"), ("lose", "loses the game")],
+        label=_("Failing to shoot the moon"),
+        choices=[("setback", _("set back 13")), ("lose", _("loses the game"))],
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose what happens to a team that fails to shoot the moon.",
-            "invalid_choice": "Choose what happens to a team that fails to shoot "
-            "the moon.",
+            "required": _(
+                "Choose what happens to a team that fails to shoot the moon."
+            ),
+            "invalid_choice": _(
+                "Choose what happens to a team that fails to shoot the moon."
+            ),
         },
     )
 

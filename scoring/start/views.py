@@ -111,10 +111,10 @@ def _night_asked_for(
         return None, None
     club = form.clubs.get(club_slug) if club_slug else None
     if club is None:
-        return None, NIGHT_WITHOUT_CLUB.format(night=value[:20])
+        return None, NIGHT_WITHOUT_CLUB % {"night": value[:20]}
     described = game_links.describe("night", value, club)
     if described is None:
-        return None, NIGHT_NOT_OF_CLUB.format(night=value[:20], club=club.name)
+        return None, NIGHT_NOT_OF_CLUB % {"night": value[:20], "club": club.name}
     if described.variant and request.GET.get("variant") not in OPTIONS_FORMS:
         form.initial["variant"] = described.variant
     return {"value": value, "text": described.text, "checked": True}, None
@@ -129,7 +129,7 @@ def _night_posted(form: NewGameForm, club_slug: str | None) -> dict[str, Any] | 
         return None
     club = form.clubs.get(club_slug) if club_slug else None
     described = game_links.describe("night", value, club) if club else None
-    text = described.text if described else NIGHT_BOX.format(night=value[:20])
+    text = described.text if described else NIGHT_BOX % {"night": value[:20]}
     return {"value": value[:20], "text": text, "checked": bool(ticked)}
 
 

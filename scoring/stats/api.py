@@ -4,6 +4,7 @@ figures of scoring.stats.figures as data."""
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -155,7 +156,7 @@ def stats_payload(figures: stats.PlayerStats) -> dict[str, Any]:
 def _refuse_empty(request: Request) -> None:
     """A page's form sends empty boxes; the API takes a filter with a value."""
     empty = {
-        name: [f"Give {name} a value, or leave it out."]
+        name: [gettext("Give %(name)s a value, or leave it out.") % {"name": name}]
         for name in filters.FILTERS
         if name in request.query_params and not request.query_params[name]
     }
@@ -186,7 +187,7 @@ class PlayerStatsAPI(APIView):
         try:
             player = filters.visible_player(player_id=player_id, user=request.user)
         except Player.DoesNotExist as missing:
-            raise Http404("No such player.") from missing
+            raise Http404(gettext("No such player.")) from missing
         _refuse_empty(request)
         found = filters.stats_filter(request.query_params, request.user)
         if not found.is_valid():

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -52,13 +53,16 @@ class Point:
 
 
 def _number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """A value to one decimal at most ("2.5", "3"), in the reader's language."""
+    shown = round(value, 1)
+    return number_format(shown, decimal_pos=0 if shown == int(shown) else 1)
 
 
 def rating_text(value: float) -> str:
     """A rating as every page shows it: to two decimals, rounded as the API rounds
-    it (scoring.stats.ratings.DECIMALS), so a figure reads the same everywhere."""
-    return f"{round(value, 2):.2f}"
+    it (scoring.stats.ratings.DECIMALS), so a figure reads the same everywhere
+    (in the reader's language: "12,34" in German)."""
+    return number_format(round(value, 2), decimal_pos=2)
 
 
 def _open(chart_id: str, kind: str, title: str, description: str, height: int) -> str:

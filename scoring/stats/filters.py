@@ -11,7 +11,7 @@ from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from pitchclub import permissions
 from pitchclub import selectors as club_selectors
@@ -65,7 +65,9 @@ class StatsFilter(GameFilter):
     """The archive's filters (club, variant, from, to) and `season`."""
 
     season = ScopeFilter(
-        scope_name="season", label="Season", help_text="Only this season's games."
+        scope_name="season",
+        label=gettext_lazy("Season"),
+        help_text=gettext_lazy("Only this season's games."),
     )
 
     def __init__(
@@ -137,5 +139,5 @@ def visible_player(*, player_id: int, user: AbstractBaseUser | None) -> Player:
     """The player with their club if `user` may see them (a private club's roster
     players do not exist for outsiders); Player.DoesNotExist otherwise."""
     if not 0 < player_id <= club_selectors.ID_MAX:
-        raise Player.DoesNotExist("No such player.")
+        raise Player.DoesNotExist(gettext("No such player."))
     return player_for_archive(player_id=player_id, user=user)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, F, Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy
 
 from pitchclub import permissions
 from pitchclub.models import Club, Player
@@ -72,7 +74,10 @@ class Standing:
     def rating_detail(self) -> str:
         if self.rating is None:
             return ""
-        return f"mu {self.rating.mu:.2f}, sigma {self.rating.sigma:.2f}"
+        return gettext("mu %(mu)s, sigma %(sigma)s") % {
+            "mu": number_format(round(self.rating.mu, 2), decimal_pos=2),
+            "sigma": number_format(round(self.rating.sigma, 2), decimal_pos=2),
+        }
 
     @property
     def win_percent(self) -> int | None:
@@ -115,7 +120,7 @@ class Seasons:
     """The club's seasons the page offers (newest first) and the one whose games
     the figures count (`chosen`, None: all games), with those games."""
 
-    label: str = "Season"
+    label: str = gettext_lazy("Season")
     choices: list[ScopeChoice] = field(default_factory=list)
     chosen: ScopeChoice | None = None
     games: ScopeGames | None = None
@@ -143,7 +148,8 @@ def club_seasons(
     listed = supplied.club_choices if supplied is not None else None
     choices = listed(club) if listed is not None else []
     found = Seasons(
-        label=supplied.label if supplied is not None else "Season", choices=choices
+        label=supplied.label if supplied is not None else gettext("Season"),
+        choices=choices,
     )
     value = (value or "").strip()
     if not value:
@@ -152,14 +158,15 @@ def club_seasons(
     if chosen is None:
         shown = value if len(value) <= 30 else f"{value[:29]}…"
         if not choices:
-            message = (
-                f"{club.name} has no seasons yet: the leaderboard counts all its games."
-            )
+            message = gettext(
+                "%(club)s has no seasons yet: the leaderboard counts all its games."
+            ) % {"club": club.name}
         else:
-            message = (
-                f"{club.name} has no {found.label.lower()} “{shown}”: choose one of "
-                f"its seasons below, or all games."
-            )
+            # Translators: %(value)s is what was typed in the address.
+            message = gettext(
+                "%(club)s has no season “%(value)s”: choose one of its seasons "
+                "below, or all games."
+            ) % {"club": club.name, "value": shown}
         raise SeasonUnknown(message, found)
     try:
         games = supplied.resolver(chosen.value, user)

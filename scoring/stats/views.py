@@ -10,7 +10,9 @@ from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.formats import date_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_safe
 
 from pitchclub.models import Club, Player
@@ -89,8 +91,10 @@ def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
     shown from the second game on."""
     if len(history) < 2:
         return None
+    # Translators: the chart's dates, as Django's date filter writes them ("d.m.Y").
+    day_format = pgettext("date format: a chart's axis", "Y-m-d")
     points = [
-        charts.Point(point.finished_at.date().isoformat(), point.ordinal)
+        charts.Point(date_format(point.finished_at.date(), day_format), point.ordinal)
         for point in history
     ]
     first, last = history[0], history[-1]
@@ -155,7 +159,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         shown = filters.visible_player(player_id=player_id, user=request.user)
     except Player.DoesNotExist as missing:
-        raise Http404("No such player.") from missing
+        raise Http404(gettext("No such player.")) from missing
     found = filters.stats_filter(request.GET, request.user, club=shown.club)
     context: dict[str, Any] = {
         "player": shown,
@@ -193,15 +197,23 @@ class MinGamesForm(forms.Form):
     """`?min=`: how many finished games a player needs to be ranked."""
 
     min = forms.IntegerField(
-        label="Minimum games",
+        label=gettext_lazy("Minimum games"),
         required=False,
         min_value=1,
         max_value=MIN_GAMES_MOST,
         error_messages={
-            "invalid": f"Minimum games must be a whole number from 1 to "
-            f"{MIN_GAMES_MOST}, such as {MIN_GAMES}.",
-            "min_value": "Minimum games must be at least %(limit_value)s.",
-            "max_value": "Minimum games can be at most %(limit_value)s.",
+            "invalid": format_lazy(
+                gettext_lazy(
+                    "Minimum games must be a whole number from 1 to {most}, "
+                    "such as {usual}."
+                ),
+                most=MIN_GAMES_MOST,
+                usual=MIN_GAMES,
+            ),
+            "min_value": gettext_lazy(
+                "Minimum games must be at least %(limit_value)s."
+            ),
+            "max_value": gettext_lazy("Minimum games can be at most %(limit_value)s."),
         },
     )
 
@@ -230,7 +242,7 @@ def _leaderboard_club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess
         else None
     )
     if found is None:
-        raise Http404("No such club.")
+        raise Http404(gettext("No such club."))
     return found
 
 
@@ -282,7 +294,7 @@ def _season_links(
     chosen = seasons.chosen.value if seasons.chosen is not None else ""
     return [
         {
-            "label": "All games",
+            "label": gettext("All games"),
             "href": _address(path, "", kept_min),
             "current": not chosen,
         },

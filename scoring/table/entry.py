@@ -9,6 +9,8 @@ grids."""
 
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from pitchclub.text import parse_whole_number
 from scoring import engine
 from scoring.engine import PASS, RuleViolation
@@ -31,14 +33,21 @@ class HandEntry(Taps):
         if self.mode == FULL:
             waiting = [row.player for row in self._open_calls()]
             if len(waiting) == 1:
-                missing.append(f"{waiting[0]}'s call")
+                missing.append(gettext("%(name)s's call") % {"name": waiting[0]})
             elif waiting:
-                missing.append(f"{len(waiting)} calls (from {waiting[0]})")
+                missing.append(
+                    ngettext(
+                        "%(count)s call (from %(name)s)",
+                        "%(count)s calls (from %(name)s)",
+                        len(waiting),
+                    )
+                    % {"count": len(waiting), "name": waiting[0]}
+                )
         else:
             if self.pitcher.chosen is None:
-                missing.append("the pitcher")
+                missing.append(gettext("the pitcher"))
             if self.bid.chosen is None:
-                missing.append("the bid")
+                missing.append(gettext("the bid"))
         derive_game = any(gp["value"] for gp in self.game_points)
         for row in self.awards:
             if row.chosen is None and not (row.name == "award-game" and derive_game):
@@ -103,25 +112,32 @@ class HandEntry(Taps):
                 who = row.player
                 if row.stuck_dealer:
                     row.errors.append(
-                        f"Tap {who}'s bid: everyone else passed, so the dealer must "
-                        f"bid at least {self.rules.stuck_dealer_min_bid}."
+                        gettext(
+                            "Tap %(name)s's bid: everyone else passed, so the dealer "
+                            "must bid at least %(bid)s."
+                        )
+                        % {"name": who, "bid": self.rules.stuck_dealer_min_bid}
                     )
                 else:
-                    row.errors.append(f"Tap {who}'s call: pass or a bid.")
+                    row.errors.append(
+                        gettext("Tap %(name)s's call: pass or a bid.") % {"name": who}
+                    )
         else:
             if self.pitcher.chosen is None:
-                self.pitcher.errors.append("Tap the player who won the auction.")
+                self.pitcher.errors.append(
+                    gettext("Tap the player who won the auction.")
+                )
             if self.bid.chosen is None:
-                self.bid.errors.append("Tap the bid.")
+                self.bid.errors.append(gettext("Tap the bid."))
         derive_game = any(gp["value"] for gp in self.game_points)
         for row in self.awards:
             if row.chosen is None and not (row.name == "award-game" and derive_game):
-                nobody = (
-                    " or Nobody"
+                template = (
+                    gettext("Who took %(point)s? Tap a player or Nobody.")
                     if any(choice.value == NOBODY for choice in row.choices)
-                    else ""
+                    else gettext("Who took %(point)s? Tap a player.")
                 )
-                row.errors.append(f"Who took {row.legend}? Tap a player{nobody}.")
+                row.errors.append(template % {"point": row.legend})
 
     def _game_points(self) -> tuple[int, ...] | None:
         given = [gp["value"] for gp in self.game_points]
@@ -137,8 +153,11 @@ class HandEntry(Taps):
             total = parse_whole_number(gp["value"], max_digits=GAME_POINT_DIGITS)
             if total is None:
                 gp["errors"].append(
-                    f"Give {gp['label']}'s game points as a whole number from 0 to "
-                    f"{MAX_GAME_POINTS}, or leave the box empty for none."
+                    gettext(
+                        "Give %(name)s's game points as a whole number from 0 to "
+                        "%(most)s, or leave the box empty for none."
+                    )
+                    % {"name": gp["label"], "most": MAX_GAME_POINTS}
                 )
             else:
                 totals.append(total)

@@ -73,6 +73,6 @@ def _auction_words(hand: Hand, seats: dict[int, str], players: int) -> str:
     if not hand.auction:
         return ""
     return ", ".join(
-        f"{seats[(hand.dealer + 1 + index) % players]} {call}"
+        f"{seats[(hand.dealer + 1 + index) % players]} {words.call(call)}"
         for index, call in enumerate(hand.auction)
     )

@@ -2,12 +2,14 @@
 
 import codecs
 import csv
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -28,7 +30,7 @@ def _readable_game(request: HttpRequest, game_id: int) -> Game:
     try:
         return selectors.game_detail(game_id=game_id, user=request.user)
     except Game.DoesNotExist as missing:
-        raise Http404("No such game.") from missing
+        raise Http404(gettext("No such game.")) from missing
 
 
 @require_safe
@@ -46,7 +48,7 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
             .first()
         )
         if current is None:
-            raise Http404("No such game.")
+            raise Http404(gettext("No such game."))
         if request.GET["v"] == live_version(*current):
             return HttpResponse(status=204)
     game = _readable_game(request, game_id)
@@ -74,6 +76,26 @@ def hands_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+def _check_may_start_again(game: Game, user: Any) -> None:
+    """The game's scorekeepers start the next one; in a club, only if they keep
+    score in it now (as the new-game form asks)."""
+    if not selectors.game_editable_by(game=game, user=user):
+        raise PermissionDenied(
+            gettext(
+                "Only the game's scorekeepers can start the next game with its players."
+            )
+        )
+    if (
+        game.club is not None
+        and not user.is_superuser
+        and not permissions.club_scorekeeping_by(club=game.club, user=user)
+    ):
+        raise PermissionDenied(
+            gettext("Only %(club)s's scorekeepers can start games in the club.")
+            % {"club": game.club.name}
+        )
+
+
 @require_POST
 @login_required
 def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -82,19 +104,7 @@ def game_again(request: HttpRequest, game_id: int) -> HttpResponse:
     deals first (`first_dealer`; without it the deal moves on one seat)."""
     game = _readable_game(request, game_id)
     user = request.user
-    if not selectors.game_editable_by(game=game, user=user):
-        raise PermissionDenied(
-            "Only the game's scorekeepers can start the next game with its players."
-        )
-    # A club game needs a scorekeeper of the club now, as the new-game form does.
-    if (
-        game.club is not None
-        and not user.is_superuser
-        and not permissions.club_scorekeeping_by(club=game.club, user=user)
-    ):
-        raise PermissionDenied(
-            f"Only {game.club.name}'s scorekeepers can start games in the club."
-        )
+    _check_may_start_again(game, user)
     if game.winner is None:
         messages.error(request, flashes.not_over_yet())
         return redirect("scoring:game", game.pk)

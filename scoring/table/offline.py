@@ -9,7 +9,7 @@ words itself: all come from here (the engine's Rules, scoring/table/words/)."""
 from collections.abc import Mapping
 from typing import TypedDict
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from scoring.engine import Rules
 from scoring.engine.awards import MAX_GAME_POINTS
@@ -81,6 +81,11 @@ def rules_data(rules: Rules) -> dict[str, object]:
 
 # The refusals of the rules a hand tapped on the phone can meet (refusals.js's
 # checkHand, offline/check.js): the phone says them with the server's templates.
+# Issue 24: they come to the page through gettext in the page's language, and the
+# phone fills them as scoring.engine.render does, so its refusal is the server's
+# sentence in every language by construction (test_offline_check.py holds it so in
+# en, de, pl and fr). The phone's own sentences, which the server never says, are
+# the scripts' (djangojs, served per language by pitchclub/phone_words.py).
 CHECKED_REFUSALS = (
     "bid_not_higher",
     "bid_not_higher/dealer",
@@ -120,8 +125,14 @@ def refusal_templates() -> dict[str, str]:
 
 
 def rule_words(rules: Rules) -> dict[str, object]:
-    """The words the refusals' parameters are said with (engine.messages)."""
+    """The words the refusals' parameters are said with (engine.messages), and the
+    form's "3 calls (from Ann)" for every count of calls a hand of this table can
+    miss (`calls[n]`: Polish says 2-4 and 5 calls in two forms)."""
     return {
+        "calls": [
+            ngettext("{count} call (from {name})", "{count} calls (from {name})", count)
+            for count in range(rules.players + 1)
+        ],
         "either": gettext(EITHER),
         "both": gettext(BOTH),
         "point_names": {point: gettext(POINT_NAMES[point]) for point in rules.points},
@@ -144,23 +155,17 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
         if partnership
         else gettext("{name} has {score} — needs to win a bid to go out."),
         "kept": gettext("on this phone"),
-        "counted": gettext(
-            "Totals with {count} kept on this phone, counted by the phone: the "
-            "server confirms them when the network is back."
-        ),
-        "one_hand": gettext("1 hand"),
-        "hands": gettext("{count} hands"),
         "unchecked": gettext(
             "Hand {number} is not complete: the totals stop before it until the "
             "server has checked it."
         ),
         # A hand the phone refuses to keep (offline/check.js), in the words of
-        # scoring/table/entry.py's form: what is still to tap, and each row's error.
+        # scoring/table/entry.py's form: what is still to tap, and each row's error
+        # (the same msgids there and here say them alike in every language).
         "still_to_tap": gettext("Still to tap: {missing}"),
         "the_pitcher": gettext("the pitcher"),
         "the_bid": gettext("the bid"),
         "one_call": gettext("{name}'s call"),
-        "calls": gettext("{count} calls (from {name})"),
         "tap_pitcher": gettext("Tap the player who won the auction."),
         "tap_bid": gettext("Tap the bid."),
         "tap_call": gettext("Tap {name}'s call: pass or a bid."),
@@ -168,8 +173,8 @@ def sheet_words(*, partnership: bool) -> dict[str, object]:
             "Tap {name}'s bid: everyone else passed, so the dealer must bid at "
             "least {least}."
         ),
-        "who_took": gettext("Who took {point}? Tap a player{nobody}."),
-        "or_nobody": gettext(" or Nobody"),
+        "who_took": gettext("Who took {point}? Tap a player."),
+        "who_took_or_nobody": gettext("Who took {point}? Tap a player or Nobody."),
         # The undo link while the phone can't undo (issue 11).
         "undo_waiting": gettext(
             "Undo needs the connection: hands are waiting on this phone."

@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from pitchclub.qr import qr_svg
 from scoring.models import Game
@@ -20,7 +21,7 @@ def live_version(updated_at: datetime, hand_count: int) -> str:
 
 def live_qr(url: str) -> SafeString:
     """The live score link as an inline SVG QR code."""
-    return qr_svg(url, f"QR code of the live score link {url}")
+    return qr_svg(url, gettext("QR code of the live score link %(url)s") % {"url": url})
 
 
 def share_context(request: HttpRequest, game: Game) -> dict[str, Any]:

@@ -11,17 +11,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from pitchclub.text import parse_whole_number
 from scoring import engine
 from scoring.engine import PASS, RuleViolation, Suit, Variant
 from scoring.engine.auction import check_auction
 from scoring.engine.awards import MAX_GAME_POINTS
+from scoring.table.short_names import told_apart
 from scoring.vocabulary import LOW_HINTS, POINT_HINTS, POINT_LABELS, suit_label
 
 NOBODY = "none"
 # A point credited to a team without naming the partner: "side-1".
 SIDE_PREFIX = "side-"
 QUICK, FULL = "quick", "full"
+
+
+def _call_label(call: int | str) -> str:
+    """A call on its button: "Pass" or the bid."""
+    return pgettext("a call in the auction", "Pass") if call == PASS else str(call)
 
 
 @dataclass
@@ -33,6 +41,8 @@ class Choice:
     side: int | None = None
     # A team credited as a whole (shown only once chosen, by "Rest to team").
     team: bool = False
+    # The whole name when the button shows it shortened (its title).
+    full: str = ""
 
 
 @dataclass
@@ -111,17 +121,19 @@ class Taps:
         self, name: str, *, nobody: bool = False, teams: bool = False
     ) -> list[Choice]:
         value = str(self.data.get(name, ""))
+        shown = told_apart([self.names[seat] for seat in range(self.rules.players)])
         choices = [
             Choice(
                 str(seat),
-                self.names[seat],
+                shown[seat],
                 checked=value == str(seat),
                 side=self.rules.side_of(seat),
+                full=self.names[seat],
             )
             for seat in range(self.rules.players)
         ]
         if nobody:
-            choices.append(Choice(NOBODY, "Nobody", checked=value == NOBODY))
+            choices.append(Choice(NOBODY, gettext("Nobody"), checked=value == NOBODY))
         if teams and self.rules.partnership:
             # A point credited to the team, no partner named ("Rest to team").
             choices += [
@@ -139,11 +151,11 @@ class Taps:
     def _build_rows(self) -> None:
         rules = self.rules
         data = self.data
-        self.pitcher = Row("pitcher", "Pitcher", self._seat_choices("pitcher"))
+        self.pitcher = Row("pitcher", gettext("Pitcher"), self._seat_choices("pitcher"))
         bid = str(data.get("bid", ""))
         self.bid = Row(
             "bid",
-            "Bid",
+            gettext("Bid"),
             [
                 Choice(str(value), str(value), checked=bid == str(value))
                 for value in range(rules.min_bid, rules.max_bid + 1)
@@ -164,7 +176,7 @@ class Taps:
         trump = str(data.get("trump", ""))
         self.trump = Row(
             "trump",
-            "Trump (optional)",
+            gettext("Trump (optional)"),
             [
                 Choice(suit.value, suit_label(suit), checked=trump == suit)
                 for suit in Suit
@@ -192,7 +204,12 @@ class Taps:
             return str(LOW_HINTS[self.rules.low_goes_to])
         hint = POINT_HINTS[self.rules.variant, point]
         value = engine.POINT_VALUES[self.rules.variant][point]
-        return f"{hint} · {value} points" if value > 1 else str(hint)
+        if value == 1:
+            return str(hint)
+        # Translators: a point's hint and what it is worth: "ten of trump · 10 points".
+        return ngettext(
+            "%(hint)s · %(value)s point", "%(hint)s · %(value)s points", value
+        ) % {"hint": hint, "value": value}
 
     def _call_rows(self) -> list[Row]:
         """One row per seat in auction order. With strict_calls, a call the auction
@@ -213,7 +230,10 @@ class Taps:
             stuck = False
             allowed = everything
             if closer is not None:
-                hint = f"no turn after {closer}'s {rules.max_bid}"
+                hint = gettext("no turn after %(name)s's %(bid)s") % {
+                    "name": closer,
+                    "bid": rules.max_bid,
+                }
                 if self.strict_calls:
                     allowed = (PASS,)
             elif self.strict_calls:
@@ -221,13 +241,15 @@ class Taps:
                 allowed = legal if legal is not None else everything
             if seat == self.dealer and all_passed and index == len(made):
                 stuck = True
-                hint = (
-                    f"everyone else passed: must bid at least "
-                    f"{rules.stuck_dealer_min_bid}"
-                )
+                hint = gettext("everyone else passed: must bid at least %(bid)s") % {
+                    "bid": rules.stuck_dealer_min_bid
+                }
             if given is not None and given not in allowed:
                 stuck = False
-                hint = f"{'Pass' if given == PASS else given} cleared: not allowed now"
+                # Translators: a call tapped, then cleared: "Pass cleared", "3 cleared".
+                hint = gettext("%(call)s cleared: not allowed now") % {
+                    "call": _call_label(given)
+                }
                 given = None
             if given is None or legal is None:
                 legal = None
@@ -238,15 +260,19 @@ class Taps:
                 all_passed = False
                 if given == rules.max_bid and closer is None:
                     closer = self.names[seat]
-            role = " (dealer)" if seat == self.dealer else ""
+            legend = (
+                gettext("%(name)s (dealer)") % {"name": self.names[seat]}
+                if seat == self.dealer
+                else self.names[seat]
+            )
             rows.append(
                 Row(
                     name,
-                    f"{self.names[seat]}{role}",
+                    legend,
                     [
                         Choice(
                             str(call),
-                            "Pass" if call == PASS else str(call),
+                            _call_label(call),
                             checked=given == call,
                             disabled=call not in allowed,
                         )
@@ -304,7 +330,9 @@ class Taps:
         if self.rules.variant is not Variant.THIRTEEN:
             return []
         return [
-            Choice(f"rest-{side}", f"Rest to {name}", side=side)
+            Choice(
+                f"rest-{side}", gettext("Rest to %(name)s") % {"name": name}, side=side
+            )
             for side, name in enumerate(self.side_names)
         ]
 

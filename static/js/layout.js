@@ -7,6 +7,9 @@
 (() => {
   "use strict";
 
+  // The phone's words in the page's language (pwa.js, loaded first by base.html).
+  const { gettext, ngettext } = self.pitchclubWords;
+
   document.addEventListener("click", (event) => {
     const name = event.target.closest(".clamp");
     if (!name || name.closest("a, button, label")) return;
@@ -43,13 +46,20 @@
     if (!button) return;
     button.hidden = !before && after === 0;
     if (after > 0) {
-      const players = `${after} more player${after === 1 ? "" : "s"}`;
-      button.textContent = `${after} more →`;
-      button.setAttribute("aria-label", `${players}: scroll the score sheet right`);
+      // Translators: a button over a wide score sheet: how many players are off to the right.
+      button.textContent = gettext("{count} more →", { count: after });
+      button.setAttribute(
+        "aria-label",
+        ngettext(
+          "{count} more player: scroll the score sheet right",
+          "{count} more players: scroll the score sheet right",
+          after,
+        ),
+      );
       button.dataset.go = "right";
     } else if (before) {
-      button.textContent = "← Back";
-      button.setAttribute("aria-label", "Scroll the score sheet back to its start");
+      button.textContent = gettext("← Back");
+      button.setAttribute("aria-label", gettext("Scroll the score sheet back to its start"));
       button.dataset.go = "left";
     }
   }
@@ -105,4 +115,8 @@
   } else {
     scan();
   }
+  // The words may come after the buttons were labelled: labelled again in them.
+  self.pitchclubWords.ready.then((loaded) => {
+    if (loaded) for (const frame of document.querySelectorAll(".sheet-frame")) update(frame);
+  });
 })();

@@ -9,6 +9,8 @@
   if (!form) return;
   const names = [...form.querySelectorAll("input.seat-name")];
   const club = form.querySelector("select[name=club]");
+  // The phone's words in the page's language (pwa.js, loaded first by base.html).
+  const { gettext } = self.pitchclubWords;
 
   const message = form.querySelector(".errorlist[id]");
   if (message) {
@@ -48,12 +50,18 @@
     }
     const first = seated[at].name;
     const bidder = seated[(at + 1) % seated.length].name;
-    hint.textContent = `${first} deals first; ${bidder}, on ${first}'s left, bids first.`;
+    hint.textContent = gettext("{dealer} deals first; {bidder}, on {dealer}'s left, bids first.", {
+      dealer: first,
+      bidder,
+    });
     hint.hidden = false;
   };
   form.addEventListener("input", showOrder);
   form.addEventListener("change", showOrder);
   showOrder();
+  self.pitchclubWords.ready.then((loaded) => {
+    if (loaded) showOrder();
+  });
 
   // Hidden boxes (the CSS shows the next one once the last has a name) are skipped.
   const shown = (input) => input.getClientRects().length > 0;

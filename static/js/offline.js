@@ -38,13 +38,16 @@ import {
   restoreLeftOut,
   sendNext,
 } from "./offline/sync.js";
+import { wordsReady } from "./offline/words.js";
 
 const RETRY_MS = 5000;
 
 connect({ send: sendNext, restore: restoreLeftOut });
 
 function isSave(formData) {
-  return formData instanceof FormData && formData.get("action") === "save";
+  // The last action is the request's own: the preview's hx-vals come after any
+  // action the form's fields carry.
+  return formData instanceof FormData && formData.getAll("action").pop() === "save";
 }
 
 const fromEntryForm = (event) => {
@@ -219,4 +222,18 @@ setInterval(() => {
   const game = gameId();
   if (game && navigator.onLine && queueOf(game).length) sendNext();
 }, RETRY_MS);
-wake();
+// The first render waits a moment for the phone's words (pwa.js fetches the catalogue
+// of the page's language; an English page has none to wait for). Coming later, they
+// say again what the box said in English.
+const WORDS_WAIT_MS = 1500;
+let awake = false;
+const firstWake = () => {
+  if (awake) return;
+  awake = true;
+  wake();
+};
+setTimeout(firstWake, WORDS_WAIT_MS);
+wordsReady().then((loaded) => {
+  if (!awake) firstWake();
+  else if (loaded) render();
+});

@@ -3,6 +3,8 @@
 // without it the link can still be selected and the browser's menu prints.
 (() => {
   const status = document.querySelector(".share .share-status");
+  // The phone's words in the page's language (pwa.js, loaded first by base.html).
+  const { gettext } = self.pitchclubWords;
   let clearing = 0;
 
   const say = (text) => {
@@ -43,7 +45,11 @@
         }
       }
       if (!copied) copied = copyBySelecting(link);
-      say(copied ? "Link copied." : "Could not copy: the link is selected, copy it from the menu.");
+      say(
+        copied
+          ? gettext("Link copied.")
+          : gettext("Could not copy: the link is selected, copy it from the menu."),
+      );
     });
   }
 

@@ -7,6 +7,9 @@
 //   without a copy, the offline page answers.
 // - Only GETs from our origin are touched: form posts, htmx partials (HX-Request),
 //   the admin, the API and the accounts pages always go to the network.
+// - The phone's words (/phone-words/<language>.json, pitchclub/phone_words.py) are
+//   fetched from the network first and kept, each language's, so that a phone
+//   offline still speaks the language of its pages (pwa.js loads them).
 const VERSION = "unversioned";
 const PRECACHE = [];
 const OFFLINE_URL = "/offline/";
@@ -18,6 +21,10 @@ const STATIC_CACHE = `pitchclub-static-${VERSION}`;
 const PAGES_CACHE = `pitchclub-pages-${VERSION}`;
 const MAX_PAGES = 40;
 const NEVER_KEPT = ["/admin/", "/api/", "/api-auth/", "/accounts/"];
+// The phone's words, one catalogue per language, kept with the pages' files (they
+// change with a deploy too).
+const WORDS_PREFIX = "/phone-words/";
+const WORDS_CACHE = `pitchclub-words-${VERSION}`;
 
 // A page fetched to be kept, not shown: the server leaves the messages it would show
 // ("Ann deals the first hand") for the page the person opens next (pitchclub/pwa.py,
@@ -43,7 +50,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const keep = new Set([STATIC_CACHE, PAGES_CACHE]);
+      const keep = new Set([STATIC_CACHE, PAGES_CACHE, WORDS_CACHE]);
       const names = await caches.keys();
       await Promise.all(
         names
@@ -64,6 +71,8 @@ self.addEventListener("fetch", (event) => {
   if (request.headers.has("HX-Request")) return;
   if (url.pathname.startsWith(STATIC_URL)) {
     event.respondWith(staticFile(event, request));
+  } else if (isWords(url)) {
+    event.respondWith(words(event, request));
   } else if (request.mode === "navigate") {
     event.respondWith(page(event, request, url));
   }
@@ -75,6 +84,8 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "refresh-page" && typeof data.url === "string") {
     event.waitUntil(refresh(data.url));
+  } else if (data.type === "keep-words" && typeof data.url === "string") {
+    event.waitUntil(keepWords(data.url));
   } else if (data.type === "forget-pages") {
     // The offline page names who was signed in: fetched again on the next visit.
     event.waitUntil(
@@ -108,12 +119,74 @@ async function page(event, request, url) {
     return (
       (await (await caches.open(PAGES_CACHE)).match(pageKey(url), { ignoreVary: true })) ||
       (await (await caches.open(STATIC_CACHE)).match(OFFLINE_URL)) ||
-      new Response("You are offline, and this page is not on the phone.", {
+      new Response(await offlineSentence(request), {
         status: 503,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       })
     );
   }
+}
+
+// -- the phone's words ---------------------------------------------------------------
+
+// Marks a sentence for the catalogues (`make messages` collects it) and says it in
+// English; the worker looks up its translation in a kept catalogue itself.
+const gettext_noop = (text) => text;
+
+function isWords(url) {
+  return url.pathname.startsWith(WORDS_PREFIX) && url.pathname.endsWith(".json");
+}
+
+// Network first (a new translation arrives at once), the kept copy offline.
+async function words(event, request) {
+  const cache = await caches.open(WORDS_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") {
+      event.waitUntil(cache.put(new URL(request.url).pathname, response.clone()));
+    }
+    return response;
+  } catch (error) {
+    const kept = await cache.match(new URL(request.url).pathname);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+// Asked by pwa.js for the page's language (the first page opened came before the
+// worker): kept unless a copy is there already.
+async function keepWords(href) {
+  const url = new URL(href, self.location.origin);
+  if (url.origin !== self.location.origin || !isWords(url)) return;
+  const cache = await caches.open(WORDS_CACHE);
+  if (await cache.match(url.pathname)) return;
+  try {
+    await cache.add(url.pathname);
+  } catch (error) {
+    // Next time.
+  }
+}
+
+// The last word, with neither the page nor the offline page kept: in the language
+// the browser asks pages in, if its words are kept.
+async function offlineSentence(request) {
+  const english = gettext_noop("You are offline, and this page is not on the phone.");
+  const wanted = (request.headers.get("Accept-Language") || "")
+    .split(",")
+    .map((tag) => tag.split(";")[0].trim().toLowerCase().split("-")[0])
+    .filter(Boolean);
+  const cache = await caches.open(WORDS_CACHE);
+  for (const language of wanted) {
+    const kept = await cache.match(`${WORDS_PREFIX}${language}.json`);
+    if (!kept) continue;
+    try {
+      const text = (await kept.json()).catalog[english];
+      if (typeof text === "string" && text) return text;
+    } catch (error) {
+      // A broken copy: the next language, or English.
+    }
+  }
+  return english;
 }
 
 async function refresh(href) {

@@ -121,17 +121,88 @@
     return true;
   }
 
+  function readDraft(entry) {
+    try {
+      return JSON.parse(localStorage.getItem(draftKey(entry)) || "null");
+    } catch {
+      return null;
+    }
+  }
+
+  function writeDraft(entry, draft) {
+    try {
+      localStorage.setItem(draftKey(entry), JSON.stringify(draft));
+    } catch {
+      // Storage full or off: the hand is still on the screen.
+    }
+  }
+
+  const hasTaps = (draft) => Object.keys(draft.fields || {}).length > 0;
+  const { gettext } = self.pitchclubWords;
+
+  function note(entry, className, text, buttons = []) {
+    for (const old of document.querySelectorAll(".kept-draft")) old.remove();
+    const box = document.createElement("div");
+    box.className = `notice kept-draft ${className}`;
+    box.setAttribute("role", "status");
+    const line = document.createElement("p");
+    line.textContent = text;
+    box.append(line);
+    for (const [label, act] of buttons) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn";
+      button.textContent = label;
+      button.addEventListener("click", () => {
+        box.remove();
+        act();
+      });
+      box.append(button);
+    }
+    const head = entry.querySelector(".entry-head");
+    if (head) head.after(box);
+    else entry.prepend(box);
+    return box;
+  }
+
+  // Taps kept for a hand the sheet has moved past (another phone recorded it, or
+  // undid the one before): never dropped without a word. The scorekeeper uses them
+  // for the hand the form asks for now, or drops them.
+  function offerDraft(entry, draft) {
+    if (document.querySelector("#table .conflict")) return; // the server's box says it
+    note(
+      entry,
+      "moved-on",
+      gettext(
+        "Taps kept on this phone for hand {old} were not saved: the sheet now asks for hand {number}.",
+        { old: draft.number, number: entry.dataset.number },
+      ),
+      [
+        [
+          gettext("Use them for hand {number}", { number: entry.dataset.number }),
+          () => {
+            writeDraft(entry, { ...draft, number: entry.dataset.number, sent: false });
+            restoreDraft();
+          },
+        ],
+        [gettext("Drop them"), () => localStorage.removeItem(draftKey(entry))],
+      ],
+    );
+  }
+
   function restoreDraft() {
     const entry = form();
     if (!entry || entry.classList.contains("correcting")) return false;
-    let draft = null;
-    try {
-      draft = JSON.parse(localStorage.getItem(draftKey(entry)) || "null");
-    } catch {
-      draft = null;
-    }
-    if (!draft || draft.number !== entry.dataset.number) {
-      localStorage.removeItem(draftKey(entry));
+    const draft = readDraft(entry);
+    if (!draft) return false;
+    if (draft.number !== entry.dataset.number) {
+      // A hand this phone sent (saved, or queued offline) is on the sheet or on its
+      // way: its taps go. Anything else is offered, not lost.
+      if (draft.sent || !hasTaps(draft)) {
+        localStorage.removeItem(draftKey(entry));
+      } else {
+        offerDraft(entry, draft);
+      }
       return false;
     }
     if (entry.querySelector("input[type=radio]:checked")) return false;
@@ -139,7 +210,21 @@
     // The mode is one of the taps: a page brought back by Back (or opened elsewhere)
     // in the other mode asks the server for the form in the mode tapped, with the
     // taps; once it is in, the draft matches it.
-    if (mode && draft.mode && mode.value !== draft.mode && switchMode(entry, draft)) return true;
+    if (mode && draft.mode && mode.value !== draft.mode && hasTaps(draft)) {
+      if (switchMode(entry, draft)) return true;
+      // Offline, the form in the other mode needs the server: the taps stay kept as
+      // they were and come back with the network.
+      note(
+        entry,
+        "waiting",
+        gettext(
+          "Your taps for hand {number} are kept on this phone: they come back when the network does.",
+          { number: draft.number },
+        ),
+      );
+      window.addEventListener("online", restoreDraft, { once: true });
+      return true;
+    }
     let restored = false;
     for (const [name, value] of Object.entries(draft.fields)) {
       if (name.startsWith("call-") && mode && mode.value !== draft.mode) continue;
@@ -159,6 +244,56 @@
     if (restored) entry.dispatchEvent(new Event("change", { bubbles: true }));
     return false;
   }
+
+  // A Save on its way marks the kept taps as sent; saved, they go; refused or failed,
+  // they are the phone's again. Unanswered (offline), the queue holds the hand.
+  // The Save is posted by the form itself; the preview, posted by the bar inside it,
+  // may carry the form's last clicked button (action=save) before its own action.
+  const saveOf = (event) => {
+    const data = event.detail.requestConfig && event.detail.requestConfig.formData;
+    const entry = event.detail.elt;
+    const save = entry && entry.id === "hand-entry" && data instanceof FormData;
+    return save && data.getAll("action").pop() === "save" ? entry : null;
+  };
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const entry = saveOf(event);
+    if (!entry) return;
+    const draft = readDraft(entry);
+    if (draft) writeDraft(entry, { ...draft, sent: true });
+    const button = !event.defaultPrevented && entry.querySelector("button.save");
+    if (button) {
+      button.dataset.label = button.textContent;
+      button.textContent = gettext("Saving hand {number}…", { number: entry.dataset.number });
+    }
+    // The last hand's "saved" is not this one's: it goes while this one is on its way.
+    for (const old of document.querySelectorAll("#table .messages")) old.remove();
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const entry = saveOf(event);
+    if (!entry) return;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    const button = entry.querySelector("button.save");
+    if (button && button.dataset.label && entry.isConnected) button.textContent = button.dataset.label;
+    if (status >= 200 && status < 300) {
+      localStorage.removeItem(draftKey(entry));
+    } else if (status !== 0) {
+      const draft = readDraft(entry);
+      if (draft) writeDraft(entry, { ...draft, sent: false });
+    }
+  });
+
+  // Screen readers announce a live region whose text changes, not always one that
+  // arrives already filled: "Hand N saved ✓" is said again in one that stays.
+  const announcer = document.createElement("div");
+  announcer.className = "sr-only";
+  announcer.setAttribute("role", "status");
+  announcer.setAttribute("aria-live", "polite");
+  document.body.append(announcer);
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (!event.detail.target || event.detail.target.id !== "table") return;
+    const said = document.querySelector("#table .messages");
+    announcer.textContent = said ? said.textContent.trim() : "";
+  });
 
   // A tap on "Pitcher & bid only" or "Whole auction" is kept as it is tapped: the
   // form in the new mode, with the taps, is what Back or a reload brings back.
@@ -202,6 +337,9 @@
   const SHOWN = /^(2..|3..|409|422)$/;
   const WAIT_MS = 2000;
   let watched = null;
+  // The phone's words in the page's language (pwa.js, loaded first by base.html); the
+  // log above stays in English, for whoever reads it back.
+  const { gettext } = self.pitchclubWords;
 
   function log(entry, why) {
     const key = `${LOG}${entry.dataset.game}`;
@@ -233,7 +371,8 @@
   const isSave = (event) => {
     const config = event.detail && event.detail.requestConfig;
     const data = config && config.formData;
-    return data instanceof FormData && data.get("action") === "save";
+    // The last action is the request's own (the preview's comes after any other).
+    return data instanceof FormData && data.getAll("action").pop() === "save";
   };
 
   // Caught before htmx's own listener on the form, to see the queue as it was.
@@ -266,11 +405,22 @@
     if (entry.offsetParent === null) return;
     if (!navigator.onLine) {
       log(entry, "not sent by the page, offline");
-      say(entry, `Hand ${mine.number} not sent yet: your taps are kept, tap Save again.`);
+      say(
+        entry,
+        gettext("Hand {number} not sent yet: your taps are kept, tap Save again.", { number: mine.number }),
+      );
       return;
     }
     log(entry, "not sent by the page: posted as a plain form");
-    say(entry, `Hand ${mine.number} not sent yet: sending it again…`);
+    say(entry, gettext("Hand {number} not sent yet: sending it again…", { number: mine.number }));
+    // The taps kept go with it: the page that comes back is the next hand's.
+    try {
+      const key = `pitchclub:draft:${entry.dataset.game}`;
+      const draft = JSON.parse(localStorage.getItem(key) || "null");
+      if (draft) localStorage.setItem(key, JSON.stringify({ ...draft, sent: true }));
+    } catch {
+      // Storage off: nothing was kept.
+    }
     HTMLFormElement.prototype.submit.call(entry);
   }
 
@@ -288,8 +438,10 @@
     log(entry, `server answered ${xhr.status}`);
     say(
       entry,
-      `Hand ${entry.dataset.number} not saved: the server answered ${xhr.status}. ` +
-        "Your taps are kept: tap Save again.",
+      gettext("Hand {number} not saved: the server answered {code}. Your taps are kept: tap Save again.", {
+        number: entry.dataset.number,
+        code: xhr.status,
+      }),
     );
   });
 })();

@@ -98,3 +98,36 @@ def test_the_form_saves_without_javascript(
     expect(page.locator(".messages[role=status]")).to_contain_text("Hand 1 saved")
     assert len(hands_of(game)) == 1
     context.close()
+
+
+@pytest.mark.browser_allow(r"status of 500", r"Response Status Error Code 500")
+def test_the_save_log_goes_with_the_next_save_once(page: Page, game: Game) -> None:
+    failed = {"once": False}
+    posted: list[str] = []
+
+    def fail_first_save(route: Route) -> None:
+        body = route.request.post_data or ""
+        if "action=save" in body:
+            posted.append(body)
+            if not failed["once"]:
+                failed["once"] = True
+                route.fulfill(status=500, body="boom")
+                return
+        route.continue_()
+
+    page.set_viewport_size(NARROW)
+    page.route(f"**/games/{game.pk}/hands/", fail_first_save)
+    page.goto(f"/games/{game.pk}/")
+    tap(page)
+    save(page)
+    expect(page.locator("#hand-entry .save-failed")).to_contain_text("Hand 1 not saved")
+    save(page)
+    expect(page.locator(".messages")).to_contain_text("Hand 1 saved")
+    # The first save went without a log; the second carried the 500 it met.
+    assert "client_log" not in posted[0]
+    assert "client_log" in posted[1]
+    assert "500" in posted[1]
+    tap(page)
+    save(page)
+    expect(page.locator(".messages")).to_contain_text("Hand 2 saved")
+    assert "client_log" not in posted[2]

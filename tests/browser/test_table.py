@@ -65,7 +65,7 @@ def test_a_hand_in_seven_taps_with_a_live_preview(
     finger.tap(save(page))
 
     expect(page.locator(".messages")).to_contain_text(
-        "Hand 1 saved: Bob bid 2 and made it."
+        "Hand 1 saved ✓ Bob bid 2 and made it."
     )
     expect(page.locator("#entry-title")).to_have_text(
         "Hand 2 · Bob deals · Cy bids first"

@@ -61,7 +61,9 @@ def test_the_revision_log_names_a_point_by_its_label() -> None:
 
 
 def test_labels_are_translated_when_a_language_is_active() -> None:
-    # No catalogue ships yet: the labels are lazy, read in the active language.
+    # The labels are lazy, read in the active language (the glossary's words).
     with translation.override("de"):
-        assert str(models.Variant.AUCTION.label) == "Auction Pitch"
-        assert str(vocabulary.POINT_LABELS["jick"]) == "Jick"
+        assert str(models.Variant.AUCTION.label) == "Auktions-Pitch"
+        assert str(vocabulary.POINT_LABELS["jick"]) == "Zweiter Bube"
+        assert vocabulary.suit_label(engine.Suit.HEARTS) == "♥ Herz"
+    assert str(models.Variant.AUCTION.label) == "Auction Pitch"

@@ -10,6 +10,7 @@ words, not in pitchclub.api.permissions' general ones.
 """
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -52,14 +53,15 @@ def get_tournament(request: Request, tournament_id: int) -> Tournament:
     try:
         return selectors.tournament_get(tournament_id=tournament_id, user=request.user)
     except Tournament.DoesNotExist as missing:
-        raise Http404("No such tournament.") from missing
+        raise Http404(_("No such tournament.")) from missing
 
 
 def check_keeper(request: Request, club: Club) -> None:
     signed_in(request)
     if not permissions.club_scorekeeping_by(club=club, user=request.user):
         raise PermissionDenied(
-            f"Only {club.name}'s organisers and scorekeepers can run its tournaments."
+            _("Only %(club)s's organisers and scorekeepers can run its tournaments.")
+            % {"club": club.name}
         )
 
 
@@ -67,7 +69,8 @@ def check_organiser(request: Request, club: Club) -> None:
     signed_in(request)
     if not permissions.club_manageable_by(club=club, user=request.user):
         raise PermissionDenied(
-            f"Only {club.name}'s organisers can enter a result played on paper."
+            _("Only %(club)s's organisers can enter a result played on paper.")
+            % {"club": club.name}
         )
 
 

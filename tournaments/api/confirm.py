@@ -3,6 +3,7 @@
 organiser settles a dispute (tournaments.matches.confirm)."""
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -77,5 +78,5 @@ class MatchConfirmAPI(APIView):
                 by=request.user,
             )
         except Match.DoesNotExist as missing:
-            raise Http404("No such match in this tournament.") from missing
+            raise Http404(_("No such match in this tournament.")) from missing
         return tournament_response(tournament.pk)

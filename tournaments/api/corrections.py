@@ -3,6 +3,7 @@ match's result (`DELETE …/matches/{id}/result/`, on paper or its game's) and t
 back the last drawn round (`DELETE …/rounds/{number}/`)."""
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
@@ -11,6 +12,7 @@ from rest_framework.views import APIView
 
 from pitchclub import permissions
 from pitchclub.models import Club
+from tournaments import pages
 from tournaments.api.access import (
     WRITE_ERRORS,
     get_tournament,
@@ -29,7 +31,7 @@ ORGANISERS_ONLY = OpenApiResponse(description="Only the club's organisers may.")
 def _check_organiser(request: Request, club: Club, what: str) -> None:
     signed_in(request)
     if not permissions.club_manageable_by(club=club, user=request.user):
-        raise PermissionDenied(f"Only {club.name}'s organisers can {what}.")
+        raise PermissionDenied(pages.ORGANISERS_ONLY.format(club=club.name, what=what))
 
 
 class MatchResultCorrectionAPI(MatchResultAPI):
@@ -61,7 +63,7 @@ class MatchResultCorrectionAPI(MatchResultAPI):
                 tournament_id=tournament.pk, match_id=match_id, by=request.user
             )
         except Match.DoesNotExist as missing:
-            raise Http404("No such match in this tournament.") from missing
+            raise Http404(_("No such match in this tournament.")) from missing
         return tournament_response(tournament.pk)
 
 
@@ -87,5 +89,5 @@ class RoundAPI(APIView):
                 tournament_id=tournament.pk, number=number, by=request.user
             )
         except Round.DoesNotExist as missing:
-            raise Http404("No such round in this tournament.") from missing
+            raise Http404(_("No such round in this tournament.")) from missing
         return tournament_response(tournament.pk)

@@ -2,6 +2,7 @@
 (PATCH), delete it (DELETE, only without results), close it early, archive and
 unarchive it. The same services as the pages (tournaments.lifecycle.services)."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -43,8 +44,11 @@ def organiser_tournament(request: Request, tournament_id: int) -> Tournament:
     tournament = get_tournament(request, tournament_id)
     if not permissions.club_manageable_by(club=tournament.club, user=request.user):
         raise PermissionDenied(
-            f"Only {tournament.club.name}'s organisers can rename, close, archive "
-            "or delete its tournaments."
+            _(
+                "Only %(club)s's organisers can rename, close, archive or delete its "
+                "tournaments."
+            )
+            % {"club": tournament.club.name}
         )
     return tournament
 

@@ -4,6 +4,7 @@ enter a result played on paper, draw the next round."""
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -115,7 +116,7 @@ class MatchGameAPI(APIView):
                 tournament_id=tournament.pk, match_id=match_id, by=request.user
             )
         except Match.DoesNotExist as missing:
-            raise Http404("No such match in this tournament.") from missing
+            raise Http404(_("No such match in this tournament.")) from missing
         game = game_selectors.game_detail(game_id=game.pk, user=request.user)
         payload = game_payload(game, hands=game_rows.game_hands(game))
         payload.update(match=match.pk, tournament=tournament.pk)
@@ -137,7 +138,7 @@ def _enter_result(
                 by=by,
             )
         elif "winner" not in given:
-            raise ValidationError({"winner": ["Give the winning entrant's id."]})
+            raise ValidationError({"winner": [_("Give the winning entrant's id.")]})
         else:
             match_services.match_result_enter(
                 tournament_id=tournament.pk,
@@ -147,7 +148,7 @@ def _enter_result(
                 by=by,
             )
     except Match.DoesNotExist as missing:
-        raise Http404("No such match in this tournament.") from missing
+        raise Http404(_("No such match in this tournament.")) from missing
 
 
 class MatchResultAPI(APIView):

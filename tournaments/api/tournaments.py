@@ -3,6 +3,7 @@ read one; with the inputs that read a new tournament and its entrants."""
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -201,7 +202,9 @@ def _club_id(request: Request, slug: str | None) -> int | None:
         return None
     club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
     if club is None:
-        raise ValidationError({"club": [f"There is no club {slug!r}."]})
+        raise ValidationError(
+            {"club": [_("There is no club %(slug)r.") % {"slug": slug}]}
+        )
     return club.pk
 
 
@@ -269,7 +272,9 @@ class TournamentsAPI(APIView):
         slug = fields.pop("club")
         club = permissions.clubs_visible_to(request.user).filter(slug=slug).first()
         if club is None:
-            raise ValidationError({"club": [f"There is no club {slug!r}."]})
+            raise ValidationError(
+                {"club": [_("There is no club %(slug)r.") % {"slug": slug}]}
+            )
         check_keeper(request, club)
         tournament = create.tournament_create(
             **fields, club=club, created_by=request.user

@@ -199,7 +199,7 @@ def match_box(
         number=match.number,
         table=match.table,
         status=match.status,
-        status_label=gettext(MATCH_STATUS_LABELS[match.status]),
+        status_label=str(MATCH_STATUS_LABELS[match.status]),
         slots=tuple(slots),
         bye=match.slots == 1,
         on_paper=match.on_paper,

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from pitchclub.models import Club, Player
 from pitchclub.services import players as club_services
@@ -171,9 +172,11 @@ def resolve(
                 f"{where}.players",
                 params={
                     "entrant": index + 1,
-                    "size": "a team of two" if team_size == 2 else "one player",
+                    # What an entrant must be, and how many players to give.
+                    "size": gettext("a team of two: give 2 players")
+                    if team_size == 2
+                    else gettext("one player: give 1 player"),
                     "count": team_size,
-                    "plural": "s" if team_size == 2 else "",
                 },
             )
         players: list[Player] = []
@@ -192,7 +195,8 @@ def resolve(
                     ref,
                     at,
                     "invalid_player_name",
-                    f"The name of player {position + 1} of entrant {index + 1}",
+                    gettext("The name of player %(player)s of entrant %(entrant)s")
+                    % {"player": position + 1, "entrant": index + 1},
                 )
                 if not name:
                     raise TournamentRefusal(
@@ -229,7 +233,7 @@ def resolve(
                 entrant.name,
                 f"{where}.name",
                 "invalid_name",
-                f"The name of entrant {index + 1}",
+                gettext("The name of entrant %(entrant)s") % {"entrant": index + 1},
             )
         else:
             name = ""
@@ -303,7 +307,7 @@ def tournament_create(
         )
     else:
         rules = engine.make_rules(variant, 2 * team_size, team_size == 2, 0, options)
-    title = _clean(name, "name", "invalid_name", "The tournament's name")
+    title = _clean(name, "name", "invalid_name", gettext("The tournament's name"))
     if not title:
         raise TournamentRefusal("empty_name", "name")
     if len(title) > TOURNAMENT_NAME_MAX:

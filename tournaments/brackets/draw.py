@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring import engine
 from tournaments import formats, pairing
@@ -27,7 +28,7 @@ from tournaments.brackets.state import (
 from tournaments.models import Match, MatchStatus, Round, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import ELIMINATION, PROGRESSIVE
-from tournaments.words import unit
+from tournaments.words import midsentence, unit
 
 _MATCH_FIELDS = (
     "slots",
@@ -297,7 +298,7 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
         raise TournamentRefusal(
             "round_drawn_by_results",
             "format",
-            params={"format": tournament.get_format_display().lower()},
+            params={"format": midsentence(tournament.get_format_display())},
         )
     matches = all_matches(tournament)
     last = last_round(matches)
@@ -309,7 +310,8 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
                 params={
                     # A night's "Table 1", not "Table 1 · Round 1": the
                     # sentence names the round.
-                    "match": f"Table {match.table} ({names_of(match)})"
+                    "match": gettext("Table %(table)s (%(names)s)")
+                    % {"table": match.table, "names": names_of(match)}
                     if formats.is_table(match)
                     else f"{label_of(tournament, match)} ({names_of(match)})",
                     "round": last,

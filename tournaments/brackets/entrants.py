@@ -10,6 +10,9 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub.models import Player
 from pitchclub.services.players import folded_name
@@ -18,7 +21,7 @@ from scoring.start.forms import PlainForm
 from tournaments.brackets.create import EntrantInput
 from tournaments.vocabulary import ENTRANTS_MAX, TOURNAMENT_NAME_MAX
 
-NONE_GIVEN = "No entrants yet: type at least 2, one per line."
+NONE_GIVEN = _("No entrants yet: type at least 2, one per line.")
 # A line of the box: a team's name before a colon, its players joined by &.
 _TEAM = re.compile(r"^(?:(?P<name>[^:&]+):)?(?P<players>.+)$")
 
@@ -27,13 +30,20 @@ class EntrantsForm(PlainForm):
     """The entrants part of the new tournament's form."""
 
     entrants = forms.CharField(
-        label="Entrants, one per line in seed order",
+        label=_("Entrants, one per line in seed order"),
         required=False,
         max_length=ENTRANTS_MAX * (2 * TOURNAMENT_NAME_MAX + 8),
-        help_text="The strongest first. A team: two names joined by &, its name "
-        "before a colon if it has one (Aces: Ann & Cy). A name not on the roster "
-        "adds a guest.",
-        error_messages={"max_length": f"At most {ENTRANTS_MAX} entrants."},
+        help_text=_(
+            "The strongest first. A team: two names joined by &, its name before a "
+            "colon if it has one (Aces: Ann & Cy). A name not on the roster adds a "
+            "guest."
+        ),
+        error_messages={
+            "max_length": lazy(
+                lambda: gettext("At most %(most)s entrants.") % {"most": ENTRANTS_MAX},
+                str,
+            )()
+        },
         widget=forms.Textarea(
             attrs={"rows": 10, "autocapitalize": "words", "autocomplete": "off"}
         ),
@@ -84,18 +94,23 @@ class EntrantsForm(PlainForm):
     def entrant_error(self, index: int, text: str) -> None:
         """A refusal of the services about entrant `index`, at its line."""
         if 0 <= index < len(self.lines):
-            text = f"Line {self.lines[index]}: {text}"
+            text = gettext("Line %(line)s: %(problem)s") % {
+                "line": self.lines[index],
+                "problem": text,
+            }
         self.add_error("entrants", text)
 
 
 def _size_problem(number: int, line: str, team_size: int) -> str:
     if team_size == 2:
-        return (
-            f"Line {number} ({line}): a team is two names joined by &, like Ann & Cy."
-        )
-    return (
-        f"Line {number} ({line}): one player per line; for pairs choose Teams of two."
-    )
+        return gettext(
+            "Line %(number)s (%(line)s): a team is two names joined by &, like "
+            "Ann & Cy."
+        ) % {"number": number, "line": line}
+    return gettext(
+        "Line %(number)s (%(line)s): one player per line; for pairs choose Teams of "
+        "two."
+    ) % {"number": number, "line": line}
 
 
 def _near_problem(
@@ -111,7 +126,8 @@ def _near_problem(
     other = near.get(folded_name(cleaned))
     if other is None:
         return None
-    return (
-        f"Line {number}: is “{name}” {other} of the roster? Type {other} as the "
-        "roster has it; for someone new, a name that tells them apart."
-    )
+    # Translators: name as typed, other as the roster spells it.
+    return gettext(
+        "Line %(number)s: is “%(name)s” %(other)s of the roster? Type %(other)s as "
+        "the roster has it; for someone new, a name that tells them apart."
+    ) % {"number": number, "name": name, "other": other}

@@ -13,34 +13,40 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 from tournaments import formats
 from tournaments.brackets.boxes import entrant_players
 from tournaments.brackets.standings import any_result, at_the_table
 from tournaments.models import Entrant, Match, Tournament
 
 # The base columns, in order (the CSV's header and the sheet's).
-BASE_HEADERS = ("Rank", "Name", "Players")
+BASE_HEADERS = (_("Rank"), _("Name"), _("Players"))
 # The numbers of a bracket, round robin or Swiss: (CSV header, printed header).
 MATCH_COLUMNS = (
-    ("Played", "P"),
-    ("Won", "W"),
-    ("Lost", "L"),
-    ("Byes", "Byes"),
-    ("Points for", "PF"),
-    ("Points against", "PA"),
+    (_("Played"), _("P")),
+    (_("Won"), _("W")),
+    (_("Lost"), _("L")),
+    (_("Byes"), _("Byes")),
+    (_("Points for"), _("PF")),
+    (_("Points against"), _("PA")),
 )
 # A night's tally (tournaments/nights/board.py), measures by name.
 NIGHT_MEASURES = ("points", "rounds_won", "byes")
-NIGHT_COLUMNS = (("Points", "Points"), ("Rounds won", "Won"), ("Byes", "Byes"))
+NIGHT_COLUMNS = (
+    (_("Points"), _("Points")),
+    (_("Rounds won"), _("Won")),
+    (_("Byes"), _("Byes")),
+)
 # The formats' measures by name (tournaments.pairing), as a reader calls them.
 MEASURE_LABELS = {
-    "buchholz": "Buchholz",
-    "head_to_head": "Head-to-head",
-    "points_difference": "Points difference",
-    "rounds_won": "Rounds won",
-    "losses": "Losses",
-    "points": "Points",
-    "byes": "Byes",
+    "buchholz": _("Buchholz"),
+    "head_to_head": _("Head-to-head"),
+    "points_difference": _("Points difference"),
+    "rounds_won": _("Rounds won"),
+    "losses": _("Losses"),
+    "points": _("Points"),
+    "byes": _("Byes"),
 }
 # Measures that repeat a base column are not repeated (a bracket's rounds won
 # are its Won and Byes, its losses its Lost: the page shows neither either).
@@ -149,6 +155,6 @@ def _cell(value: object) -> object:
 
 def csv_rows(sheet: Sheet) -> Iterator[list[object]]:
     """The header, then one row per entrant, every cell safe for a spreadsheet."""
-    yield list(sheet.headers)
+    yield [str(header) for header in sheet.headers]
     for row in sheet.rows:
         yield [_cell(value) for value in row.cells()]

@@ -8,6 +8,9 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub.text import parse_whole_number
 from scoring.engine import RuleViolation
@@ -33,8 +36,9 @@ ROUNDS_DIGITS = len(str(ENTRANTS_MAX))
 # The page's own words for refusals whose sentence speaks the API's (a field name
 # the page does not show); every other refusal is said as the service says it.
 PAGE_WORDS = {
-    "team_size_for_variant": "{variant} is played by teams of two: choose Teams of "
-    "two.",
+    "team_size_for_variant": _(
+        "{variant} is played by teams of two: choose Teams of two."
+    ),
 }
 
 
@@ -42,8 +46,16 @@ def refusal_text(refusal: TournamentRefusal | RuleViolation) -> str:
     if isinstance(refusal, RuleViolation):
         return sentence(refusal)
     if refusal.code in PAGE_WORDS:
-        return PAGE_WORDS[refusal.code].format(**refusal.params)
+        return str(PAGE_WORDS[refusal.code]).format(**refusal.params)
     return refusal.message
+
+
+def _say_best_of(count: int) -> str:
+    return gettext("Best of %(count)s") % {"count": count}
+
+
+# A choice's label, said in the page's language when the page is drawn.
+_best_of = lazy(_say_best_of, str)
 
 
 class TournamentForm(EntrantsForm):
@@ -52,111 +64,118 @@ class TournamentForm(EntrantsForm):
     the entrants typed one per line (tournaments.brackets.entrants)."""
 
     name = forms.CharField(
-        label="Tournament name",
+        label=_("Tournament name"),
         max_length=TOURNAMENT_NAME_MAX,
         error_messages={
-            "required": "Give the tournament a name.",
-            "max_length": f"A tournament's name has at most {TOURNAMENT_NAME_MAX} "
-            "characters.",
+            "required": _("Give the tournament a name."),
+            "max_length": ngettext_lazy(
+                "A tournament's name has at most %(limit_value)d character.",
+                "A tournament's name has at most %(limit_value)d characters.",
+                "limit_value",
+            ),
         },
         widget=forms.TextInput(
             attrs={"autocapitalize": "words", "autocomplete": "off"}
         ),
     )
     format = forms.ChoiceField(
-        label="Format",
+        label=_("Format"),
         choices=[(name, FORMAT_LABELS[name]) for name in FORMATS_RUN],
         initial=FORMATS_RUN[0],
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose a format.",
-            "invalid_choice": "Choose one of the formats shown.",
+            "required": _("Choose a format."),
+            "invalid_choice": _("Choose one of the formats shown."),
         },
     )
     variant = forms.ChoiceField(
-        label="Game",
+        label=pgettext_lazy("a game of Pitch", "Game"),
         choices=VARIANT_CHOICES,
         initial=VARIANT_CHOICES[0][0],
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose the game the matches play.",
-            "invalid_choice": "Choose the game the matches play.",
+            "required": _("Choose the game the matches play."),
+            "invalid_choice": _("Choose the game the matches play."),
         },
     )
     team_size = forms.TypedChoiceField(
-        label="Entrants are",
+        label=_("Entrants are"),
         choices=[
-            (1, "Single players: each plays for themself"),
-            (2, "Teams of two: partners sit opposite"),
+            (1, _("Single players: each plays for themself")),
+            (2, _("Teams of two: partners sit opposite")),
         ],
         coerce=int,
         initial=1,
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose single players or teams of two.",
-            "invalid_choice": "Choose single players or teams of two.",
+            "required": _("Choose single players or teams of two."),
+            "invalid_choice": _("Choose single players or teams of two."),
         },
     )
     games_per_match = forms.TypedChoiceField(
-        label="Games per match",
+        label=_("Games per match"),
         choices=[
-            (count, "One game" if count == 1 else f"Best of {count}")
+            (count, _("One game") if count == 1 else _best_of(count))
             for count in GAMES_PER_MATCH
         ],
         coerce=int,
         initial=GAMES_PER_MATCH[0],
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose how many games a match has.",
-            "invalid_choice": "Choose 1, 3 or 5 games per match.",
+            "required": _("Choose how many games a match has."),
+            "invalid_choice": _("Choose 1, 3 or 5 games per match."),
         },
     )
     seeding = forms.ChoiceField(
-        label="Seeds",
+        label=_("Seeds"),
         choices=[
-            ("given", "In the order typed (the first is the strongest)"),
-            ("random", "A random draw"),
+            ("given", _("In the order typed (the first is the strongest)")),
+            ("random", _("A random draw")),
         ],
         initial="given",
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose numbered seeds or a random draw.",
-            "invalid_choice": "Choose numbered seeds or a random draw.",
+            "required": _("Choose numbered seeds or a random draw."),
+            "invalid_choice": _("Choose numbered seeds or a random draw."),
         },
     )
     third_place = forms.BooleanField(
-        label="Play for third place",
+        label=_("Play for third place"),
         required=False,
-        help_text="The two semi-final losers play one more match.",
+        help_text=_("The two semi-final losers play one more match."),
     )
     grand_final_reset = forms.BooleanField(
-        label="Grand final reset",
+        label=_("Grand final reset"),
         required=False,
         initial=True,
-        help_text="If the losers' bracket champion wins the grand final, a second "
-        "final is played.",
+        help_text=_(
+            "If the losers' bracket champion wins the grand final, a second final "
+            "is played."
+        ),
     )
     cycles = forms.TypedChoiceField(
-        label="Everyone meets everyone",
-        choices=[(count, "Once" if count == 1 else "Twice") for count in CYCLES],
+        label=_("Everyone meets everyone"),
+        choices=[(count, _("Once") if count == 1 else _("Twice")) for count in CYCLES],
         coerce=int,
         initial=CYCLES[0],
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose once or twice."},
+        error_messages={"invalid_choice": _("Choose once or twice.")},
     )
     # Read in clean() for a Swiss only: a box the chosen format hides never refuses.
     rounds = forms.CharField(
-        label="Rounds",
+        label=_("Rounds"),
         required=False,
         max_length=ROUNDS_DIGITS + 2,
-        help_text="Empty: enough rounds to find a winner (5 for 17 to 32 entrants).",
+        help_text=_("Empty: enough rounds to find a winner (5 for 17 to 32 entrants)."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     confirm_results = forms.BooleanField(
-        label="The losing side confirms each result",
+        label=_("The losing side confirms each result"),
         required=False,
-        help_text="When a match's game ends, the losing side (or an organiser) "
-        "confirms the score on the table's phone before the bracket moves on.",
+        help_text=_(
+            "When a match's game ends, the losing side (or an organiser) confirms "
+            "the score on the table's phone before the bracket moves on."
+        ),
     )
 
     # --- What the page shows -----------------------------------------------------
@@ -185,8 +204,10 @@ class TournamentForm(EntrantsForm):
         if number is None or number < 1:
             self.add_error(
                 "rounds",
-                "Type the number of rounds as a whole number, like 3, or leave it "
-                "empty.",
+                gettext(
+                    "Type the number of rounds as a whole number, like 3, or leave "
+                    "it empty."
+                ),
             )
         return number
 
@@ -238,7 +259,7 @@ class TournamentForm(EntrantsForm):
             return None
         entrant = self.entrant_inputs[index]
         name = entrant.name or " & ".join(map(str, entrant.players))
-        return (
-            f"{name} (line {self.lines[index]}) is already an entrant: give each "
-            "entrant its own name."
-        )
+        return gettext(
+            "%(name)s (line %(line)s) is already an entrant: give each entrant its "
+            "own name."
+        ) % {"name": name, "line": self.lines[index]}

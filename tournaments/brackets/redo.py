@@ -18,6 +18,7 @@ from tournaments.brackets.state import all_matches, label_of, last_round, lock, 
 from tournaments.models import Match, MatchGame, ResultRevision, Round, Tournament
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import PROGRESSIVE
+from tournaments.words import midsentence
 
 
 def _round_of(tournament: Tournament, number: int) -> Round:
@@ -32,7 +33,7 @@ def check_round_redo(tournament: Tournament, number: int) -> list[Match]:
         raise TournamentRefusal(
             "round_redo_format",
             "format",
-            params={"format": tournament.get_format_display().lower()},
+            params={"format": midsentence(tournament.get_format_display())},
         )
     _round_of(tournament, number)
     matches = all_matches(tournament)

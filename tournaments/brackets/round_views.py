@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.engine import RuleViolation
@@ -66,7 +67,11 @@ def round_redo(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
         raise Http404("No such round in this tournament.") from missing
     except (TournamentRefusal, RuleViolation) as refusal:
         return _redo_page(request, tournament, number, refusal)
-    messages.success(request, f"Round {number} taken back: draw it again when ready.")
+    messages.success(
+        request,
+        _("Round %(number)s taken back: draw it again when ready.")
+        % {"number": number},
+    )
     return redirect("tournaments:detail", tournament_id=tournament.pk)
 
 
@@ -92,7 +97,7 @@ def entrants_swap(request: HttpRequest, tournament_id: int) -> HttpResponse:
                     second=second,
                     by=request.user,
                 )
-                messages.success(request, "Swapped.")
+                messages.success(request, _("Swapped."))
                 return redirect("tournaments:detail", tournament_id=tournament.pk)
             warnings = swap.swap_warnings(tournament, first, second)
         except TournamentRefusal as refusal:

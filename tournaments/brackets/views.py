@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from pitchclub import pages as club_pages
@@ -24,7 +25,6 @@ from tournaments.brackets import create, draw
 from tournaments.brackets.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.refusals import TournamentRefusal
-from tournaments.words import unit
 
 
 def _new_forms(
@@ -83,7 +83,9 @@ def tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         tournament = _create(request, club, form, options_forms)
         if tournament is not None:
-            messages.success(request, f"{tournament.name} is drawn: good luck!")
+            messages.success(
+                request, _("%(name)s is drawn: good luck!") % {"name": tournament.name}
+            )
             return redirect("tournaments:detail", tournament_id=tournament.pk)
     context = {
         "club": club,
@@ -120,6 +122,9 @@ def round_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
         messages.error(request, refusal.message)
     else:
         rounds = tournament.rounds.count()
-        matches = unit(tournament.format, plural=True)
-        messages.success(request, f"Round {rounds} is drawn: its {matches} are ready.")
+        if tournament.format == "progressive":
+            said = _("Round %(number)s is drawn: its tables are ready.")
+        else:
+            said = _("Round %(number)s is drawn: its matches are ready.")
+        messages.success(request, said % {"number": rounds})
     return redirect("tournaments:detail", tournament_id=tournament.pk)

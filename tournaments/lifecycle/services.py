@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.games import services as scoring_services
 from scoring.models import Game
@@ -57,7 +58,9 @@ def _audit(
 def clean_tournament_name(name: str) -> str:
     """A tournament's new name as typed, cleaned; refused (400 at `name`) when
     empty, too long or holding a control character."""
-    return name_checked(name, whose="The tournament's name", most=TOURNAMENT_NAME_MAX)
+    return name_checked(
+        name, whose=gettext("The tournament's name"), most=TOURNAMENT_NAME_MAX
+    )
 
 
 @transaction.atomic

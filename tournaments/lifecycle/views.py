@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments import pages, selectors
@@ -47,7 +48,7 @@ def tournament_rename(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except TournamentRefusal as refusal:
             form.add_error("name", refusal.message)
         else:
-            messages.success(request, "Renamed.")
+            messages.success(request, _("Renamed."))
             return _detail(tournament)
     status = 400 if form.errors else 200
     return render(
@@ -71,7 +72,7 @@ def tournament_close(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except TournamentRefusal as refusal:
             messages.info(request, refusal.message)
         else:
-            messages.success(request, "Closed early: the standings as they stood.")
+            messages.success(request, _("Closed early: the standings as they stood."))
         return _detail(tournament)
     if tournament.status == "finished":
         refusal = TournamentRefusal(
@@ -101,14 +102,14 @@ def tournament_archive(request: HttpRequest, tournament_id: int) -> HttpResponse
     if refused:
         return refused
     if request.method == "POST":
-        _, changed = services.tournament_archive(
+        _archived, changed = services.tournament_archive(
             tournament_id=tournament.pk, archived=True, by=request.user
         )
         if changed:
-            messages.success(request, "Archived: it is out of the club's list.")
+            messages.success(request, _("Archived: it is out of the club's list."))
         return _detail(tournament)
     if tournament.archived_at is not None:
-        messages.info(request, "It is archived already.")
+        messages.info(request, _("It is archived already."))
         return _detail(tournament)
     return render(request, f"{T}archive.html", _context(tournament))
 
@@ -125,11 +126,11 @@ def tournament_unarchive(request: HttpRequest, tournament_id: int) -> HttpRespon
         return refused
     if request.method != "POST":
         return _detail(tournament)
-    _, changed = services.tournament_archive(
+    _archived, changed = services.tournament_archive(
         tournament_id=tournament.pk, archived=False, by=request.user
     )
     if changed:
-        messages.success(request, "Back in the club's list.")
+        messages.success(request, _("Back in the club's list."))
     return _detail(tournament)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.models import Game
 from tournaments.brackets.board import waiting_result
@@ -66,11 +67,11 @@ def _waiting(tournament: Tournament, match_id: int) -> Match:
     )
     if match.unconfirmed is None:
         if not confirms_results(tournament):
-            why = "this tournament does not ask for results to be confirmed."
+            why = gettext("this tournament does not ask for results to be confirmed.")
         elif match.status == MatchStatus.COMPLETED:
-            why = "its result stands."
+            why = gettext("its result stands.")
         else:
-            why = "its game has not ended yet."
+            why = gettext("its game has not ended yet.")
         raise TournamentRefusal(
             "nothing_to_confirm",
             "match",
@@ -105,7 +106,10 @@ def _refuse_changed(tournament: Tournament, match: Match) -> None:
         "match",
         params={
             "match": label_of(tournament, match),
-            "now": f"{now.winner} won {now.score}" if now else "",
+            "now": gettext("%(winner)s won %(score)s")
+            % {"winner": now.winner, "score": now.score}
+            if now
+            else "",
         },
     )
 
@@ -176,7 +180,7 @@ def match_replay(
             "match",
             params={
                 "match": label_of(tournament, match),
-                "why": "its game is not found.",
+                "why": gettext("its game is not found."),
             },
         )
     match_follow_game(game=Game.objects.get(pk=link.game_id), abandoned=True)

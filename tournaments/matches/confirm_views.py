@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from pitchclub import pages as club_pages
@@ -23,7 +25,9 @@ from tournaments.matches.page import NO_MATCH
 from tournaments.models import Match, Tournament
 from tournaments.refusals import TournamentRefusal
 
-ORGANISERS_ONLY = "Only {club}'s organisers can have a match's game played again."
+ORGANISERS_ONLY = gettext_noop(
+    "Only %(club)s's organisers can have a match's game played again."
+)
 
 
 def _back(
@@ -78,7 +82,9 @@ def match_confirm(
     else:
         messages.success(
             request,
-            "Result confirmed." if agree else "Disputed: an organiser will settle it.",
+            _("Result confirmed.")
+            if agree
+            else _("Disputed: an organiser will settle it."),
         )
     return _back(request, tournament, game_id)
 
@@ -93,7 +99,7 @@ def match_replay(
     tournament = pages.tournament_for(request, tournament_id)
     access = permissions.club_access(club=tournament.club, user=request.user)
     if not access.can_manage:
-        why = ORGANISERS_ONLY.format(club=tournament.club.name)
+        why = _(ORGANISERS_ONLY) % {"club": tournament.club.name}
         return club_pages.forbidden(request, tournament.club, access, why)
     _held_game(tournament, match_id)  # 404 for another tournament's match
     if request.method == "POST":
@@ -104,7 +110,7 @@ def match_replay(
         except TournamentRefusal as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, "Game set aside: start the match's next game.")
+            messages.success(request, _("Game set aside: start the match's next game."))
         return redirect(
             "tournaments:match", tournament_id=tournament.pk, match_id=match_id
         )
@@ -113,7 +119,7 @@ def match_replay(
     by_id = {entrant.pk: entrant for entrant in entrants}
     waiting = waiting_result(tournament, match, by_id) if match else None
     if waiting is None:
-        messages.info(request, "This match has no result waiting to be confirmed.")
+        messages.info(request, _("This match has no result waiting to be confirmed."))
         return redirect("tournaments:detail", tournament_id=tournament.pk)
     context = {"tournament": tournament, "club": tournament.club, "waiting": waiting}
     return render(request, "tournaments/match_replay.html", context)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.games import services as scoring_services
 from tournaments import formats, pairing
@@ -35,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import ELIMINATION, PROGRESSIVE
+from tournaments.words import midsentence
 
 
 def _with_hands(match: Match) -> MatchGame | None:
@@ -92,9 +94,9 @@ def check_voidable(tournament: Tournament, match: Match) -> list[Match]:
             "match",
             params={
                 "match": label_of(tournament, match),
-                "status": "a bye"
+                "status": gettext("a bye")
                 if match.slots == 1
-                else match.get_status_display().lower(),
+                else midsentence(match.get_status_display()),
             },
         )
     matches = all_matches(tournament)

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from pitchclub import permissions
@@ -68,7 +69,7 @@ def _page(
     access = permissions.club_access(club=tournament.club, user=request.user)
     context = match_page(request, tournament, match_id, access)
     if refusal is None:
-        _, refusal = _blocked(tournament, match_id)
+        _blocking, refusal = _blocked(tournament, match_id)
     context.update(
         refusal=refusal,
         way_back=_way_back(tournament, refusal)
@@ -103,7 +104,7 @@ def match_void(request: HttpRequest, tournament_id: int, match_id: int) -> HttpR
             refusal=refusal,
             status=409,
         )
-    messages.success(request, "Result voided: the match is ready again.")
+    messages.success(request, _("Result voided: the match is ready again."))
     return redirect("tournaments:match", tournament_id=tournament.pk, match_id=match_id)
 
 
@@ -153,7 +154,7 @@ def match_edit(request: HttpRequest, tournament_id: int, match_id: int) -> HttpR
         except TournamentRefusal as refused:
             form.add_refusal(refused)
         else:
-            messages.success(request, "Result changed.")
+            messages.success(request, _("Result changed."))
             return redirect(
                 "tournaments:match", tournament_id=tournament.pk, match_id=match_id
             )

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub.text import parse_whole_number
 from scoring.start.forms import PlainForm
@@ -17,12 +19,12 @@ class PaperResultForm(PlainForm):
     """A match played on paper: who won, and optionally the points of each."""
 
     winner = forms.TypedChoiceField(
-        label="Winner",
+        label=_("Winner"),
         coerce=int,
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Choose who won the match.",
-            "invalid_choice": "Choose one of the match's two entrants.",
+            "required": _("Choose who won the match."),
+            "invalid_choice": _("Choose one of the match's two entrants."),
         },
     )
 
@@ -30,9 +32,9 @@ class PaperResultForm(PlainForm):
         """`entrants`: the match's two entrants (id, name) in seat order."""
         super().__init__(*args, **kwargs)
         self.fields["winner"].choices = list(entrants)
-        for index, (_, name) in enumerate(entrants):
+        for index, (_id, name) in enumerate(entrants):
             self.fields[f"score_{index}"] = forms.CharField(
-                label=f"Points of {name}",
+                label=gettext("Points of %(name)s") % {"name": name},
                 required=False,
                 max_length=len(str(SCORE_MAX)) + 2,
                 widget=forms.TextInput(
@@ -54,8 +56,10 @@ class PaperResultForm(PlainForm):
                 if number is None:
                     self.add_error(
                         f"score_{index}",
-                        "Type the points as a number, like 11 or -3; or leave both "
-                        "scores empty.",
+                        gettext(
+                            "Type the points as a number, like 11 or -3; or leave "
+                            "both scores empty."
+                        ),
                     )
                 else:
                     scores.append(number)

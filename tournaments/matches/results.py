@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring.engine import RuleViolation
 from scoring.models import Game
 from scoring.models import Status as GameStatus
@@ -24,6 +26,7 @@ from tournaments.brackets.state import (
 from tournaments.models import Match, MatchGame, MatchStatus, Round, Tournament
 from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import ELIMINATION, PROGRESSIVE
+from tournaments.words import midsentence
 
 # The game hook's refusal when a result others depend on would change (a 409 code
 # of scoring's: the game's change conflicts with what stands).
@@ -35,9 +38,16 @@ def _refuse_change(tournament: Tournament, match: Match, blocking: Match) -> Non
     raise RuleViolation(
         DEPENDED_ON,
         "hands",
-        f"{dependent} ({names_of(blocking)}) has started, and who plays in it depends "
-        f"on the result of {label_of(tournament, match).lower()}: this game's winner "
-        "can no longer change. Undo or correct its game first.",
+        gettext(
+            "%(dependent)s (%(names)s) has started, and who plays in it depends on "
+            "the result of %(match)s: this game's winner can no longer change. Undo "
+            "or correct its game first."
+        )
+        % {
+            "dependent": dependent,
+            "names": names_of(blocking),
+            "match": midsentence(label_of(tournament, match)),
+        },
     )
 
 
@@ -279,12 +289,21 @@ def _check_resume(tournament: Tournament, match: Match, link: MatchGame) -> None
         raise RuleViolation(
             DEPENDED_ON,
             "status",
-            f"{label_of(tournament, match)} ({names_of(match)}) has moved on since "
-            "this game was abandoned"
-            + (
-                f" (game {other.game_id} is being played for it)"
+            (
+                gettext(
+                    "%(match)s (%(names)s) has moved on since this game was "
+                    "abandoned (game %(game)s is being played for it): this game "
+                    "cannot be resumed."
+                )
                 if other is not None
-                else " (its result is in)"
+                else gettext(
+                    "%(match)s (%(names)s) has moved on since this game was "
+                    "abandoned (its result is in): this game cannot be resumed."
+                )
             )
-            + ": this game cannot be resumed.",
+            % {
+                "match": label_of(tournament, match),
+                "names": names_of(match),
+                "game": other.game_id if other is not None else "",
+            },
         )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from scoring.games import services as scoring_services
 from scoring.models import Game
@@ -22,6 +23,7 @@ from tournaments.matches.bounds import check_score_bounds
 from tournaments.matches.results import apply_result
 from tournaments.models import EntrantPlayer, Match, MatchGame, MatchStatus, Tournament
 from tournaments.refusals import TournamentRefusal
+from tournaments.words import midsentence
 
 
 def match_of(tournament: Tournament, match_id: int) -> Match:
@@ -35,8 +37,10 @@ def not_open(tournament: Tournament, match: Match, why: str) -> TournamentRefusa
         "match",
         params={
             "match": label_of(tournament, match),
-            "status": match.get_status_display().lower(),
-            "why": why,
+            "status": midsentence(match.get_status_display()),
+            # Said in the reader's language (a night's service gives it in
+            # English: the same words, marked here).
+            "why": gettext(why),
         },
     )
 
@@ -61,23 +65,30 @@ def match_game_start(
     check_playable(tournament)
     match = match_of(tournament, match_id)
     if match.status == MatchStatus.WAITING:
-        raise not_open(tournament, match, "its entrants are not known yet.")
+        raise not_open(
+            tournament, match, gettext_noop("its entrants are not known yet.")
+        )
     if match.status == MatchStatus.COMPLETED:
         raise not_open(
             tournament,
             match,
-            "it is a bye." if match.slots == 1 else "its result is in.",
+            gettext_noop("it is a bye.")
+            if match.slots == 1
+            else gettext_noop("its result is in."),
         )
     if match.unconfirmed is not None:
         raise not_open(
-            tournament, match, "its game's result waits to be confirmed first."
+            tournament,
+            match,
+            gettext_noop("its game's result waits to be confirmed first."),
         )
     current = _game_in_progress(match)
     if current is not None:
         raise not_open(
             tournament,
             match,
-            f"its game {current.number} (game {current.game_id}) is being played.",
+            gettext("its game %(number)s (game %(game)s) is being played.")
+            % {"number": current.number, "game": current.game_id},
         )
     number = match.games.count() + 1
     if formats.is_table(match):
@@ -144,10 +155,10 @@ def match_result_enter(
         raise TournamentRefusal("table_result_scores", "winner")
     if match.status not in (MatchStatus.READY, MatchStatus.RUNNING):
         why = {
-            MatchStatus.WAITING: "its entrants are not known yet.",
-            MatchStatus.COMPLETED: "it is a bye."
+            MatchStatus.WAITING: gettext_noop("its entrants are not known yet."),
+            MatchStatus.COMPLETED: gettext_noop("it is a bye.")
             if match.slots == 1
-            else "its result is in.",
+            else gettext_noop("its result is in."),
         }[match.status]
         raise not_open(tournament, match, why)
     entrants = [match.entrant_a_id, match.entrant_b_id]

@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -28,7 +30,9 @@ from tournaments.matches.page import NO_MATCH, match_page
 from tournaments.models import Match, Tournament
 from tournaments.refusals import TournamentRefusal
 
-ORGANISERS_ONLY = "Only {club}'s organisers can enter a result played on paper."
+ORGANISERS_ONLY = gettext_noop(
+    "Only %(club)s's organisers can enter a result played on paper."
+)
 
 
 def _paper_form(context: dict[str, Any], data: Any = None) -> PaperResultForm:
@@ -79,7 +83,7 @@ def _start(request: HttpRequest, tournament: Tournament, match_id: int) -> HttpR
         why = pages.KEEPERS_ONLY.format(club=club.name, what="start its matches' games")
         return club_pages.forbidden(request, club, access, why)
     try:
-        game, _ = services.match_game_start(
+        game, _created = services.match_game_start(
             tournament_id=tournament.pk, match_id=match_id, by=request.user
         )
     except Match.DoesNotExist as missing:
@@ -162,7 +166,7 @@ def match_result(
     access = permissions.club_access(club=club, user=request.user)
     if not access.can_manage:
         return club_pages.forbidden(
-            request, club, access, ORGANISERS_ONLY.format(club=club.name)
+            request, club, access, _(ORGANISERS_ONLY) % {"club": club.name}
         )
     context = match_page(request, tournament, match_id, access)
     form = _paper_form(context, request.POST)
@@ -178,7 +182,10 @@ def match_result(
         except TournamentRefusal as refusal:
             form.add_refusal(refusal)
         else:
-            messages.success(request, f"{context['match']['label']}: result saved.")
+            messages.success(
+                request,
+                _("%(match)s: result saved.") % {"match": context["match"]["label"]},
+            )
             return redirect(
                 "tournaments:match", tournament_id=tournament.pk, match_id=match_id
             )

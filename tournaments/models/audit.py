@@ -3,6 +3,7 @@
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models.events import Match, Tournament
 
@@ -14,16 +15,16 @@ class ResultRevision(models.Model):
     `after` are the match (or round) as it was and became."""
 
     class Action(models.TextChoices):
-        ENTER = "enter", "Entered"
-        EDIT = "edit", "Edited"
-        VOID = "void", "Voided"
-        CONFIRM = "confirm", "Confirmed"
-        DISPUTE = "dispute", "Disputed"
-        REDO_ROUND = "redo", "Round taken back"
-        SWAP = "swap", "Swapped"
-        CLOSE = "close", "Closed early"
-        RENAME = "rename", "Renamed"
-        ARCHIVE = "archive", "Archived"
+        ENTER = "enter", pgettext_lazy("a result's history", "Entered")
+        EDIT = "edit", pgettext_lazy("a result's history", "Edited")
+        VOID = "void", pgettext_lazy("a result's history", "Voided")
+        CONFIRM = "confirm", pgettext_lazy("a result's history", "Confirmed")
+        DISPUTE = "dispute", pgettext_lazy("a result's history", "Disputed")
+        REDO_ROUND = "redo", pgettext_lazy("a result's history", "Round taken back")
+        SWAP = "swap", pgettext_lazy("a result's history", "Swapped")
+        CLOSE = "close", pgettext_lazy("a result's history", "Closed early")
+        RENAME = "rename", pgettext_lazy("a result's history", "Renamed")
+        ARCHIVE = "archive", pgettext_lazy("a result's history", "Archived")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="revisions"

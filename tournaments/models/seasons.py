@@ -4,6 +4,7 @@ nights and leagues")."""
 from django.conf import settings as django_settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from pitchclub.models import Club
 from scoring.models import Game, Variant
@@ -14,9 +15,9 @@ SEASON_NAME_MAX = TOURNAMENT_NAME_MAX
 # How a season counts each player's night: games won, points scored, or the
 # night's progressive tally (tournaments.seasons.standings says what counts).
 SEASON_SCORING_LABELS = {
-    "wins": "Games won",
-    "points": "Points scored",
-    "progressive": "Progressive tallies",
+    "wins": _("Games won"),
+    "points": _("Points scored"),
+    "progressive": _("Progressive tallies"),
 }
 SeasonScoring = models.TextChoices(
     "SeasonScoring",

@@ -6,10 +6,19 @@ and the tally in prize order."""
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
 from tournaments.matches.page import side_lines
 
 # Seats of a table (pairing.progressive): North, East, South, West, a fifth.
-SEAT_NAMES = ("N", "E", "S", "W", "5th")
+SEAT_NAMES = (
+    pgettext_lazy("a seat at a table: North", "N"),
+    pgettext_lazy("a seat at a table: East", "E"),
+    pgettext_lazy("a seat at a table: South", "S"),
+    pgettext_lazy("a seat at a table: West", "W"),
+    pgettext_lazy("a seat at a table: the fifth player", "5th"),
+)
 
 
 @dataclass
@@ -70,9 +79,13 @@ def round_length(settings: dict[str, Any], options: dict[str, Any]) -> str:
     round" when the night plays each round to the target."""
     hands = settings.get("hands_per_round")
     if hands:
-        return f"{hands} hand{'s' if hands != 1 else ''} a round"
+        return ngettext("%(hands)s hand a round", "%(hands)s hands a round", hands) % {
+            "hands": hands
+        }
     target = options.get("target")
-    return f"a game to {target} a round" if target else "a game a round"
+    if target:
+        return _("a game to %(target)s a round") % {"target": target}
+    return _("a game a round")
 
 
 def build(data: dict[str, Any], round_number: int | None = None) -> Night:

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from pitchclub.models import Player
 from pitchclub.vocabulary import PLAYER_NAME_MAX
@@ -30,22 +32,24 @@ class NightForm(PlainForm):
     one a line), seated in that order or in a random draw (`seeding`)."""
 
     name = forms.CharField(
-        label="Night's name",
+        label=gettext_lazy("Night's name"),
         max_length=TOURNAMENT_NAME_MAX,
-        error_messages={"required": "Give the night a name."},
+        error_messages={"required": gettext_lazy("Give the night a name.")},
     )
     variant = forms.ChoiceField(
-        label="Game", choices=VARIANT_CHOICES, initial=VARIANT_CHOICES[0][0]
+        label=pgettext_lazy("which card game: a variant", "Game"),
+        choices=VARIANT_CHOICES,
+        initial=VARIANT_CHOICES[0][0],
     )
     rounds = forms.IntegerField(
-        label="Rounds",
+        label=gettext_lazy("Rounds"),
         min_value=1,
         max_value=NIGHT_ROUNDS_MAX,
         initial=4,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     hands_per_round = forms.IntegerField(
-        label="Hands a round (empty: a game to the target)",
+        label=gettext_lazy("Hands a round (empty: a game to the target)"),
         required=False,
         min_value=1,
         max_value=MAX_HAND_LIMIT,
@@ -53,30 +57,32 @@ class NightForm(PlainForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     movement = forms.ChoiceField(
-        label="Movement",
+        label=gettext_lazy("Movement"),
         choices=list(MOVEMENT_LABELS.items()),
         initial="winners_up",
         widget=forms.RadioSelect,
     )
     scoring = forms.ChoiceField(
-        label="Tally",
+        label=gettext_lazy("Tally"),
         choices=list(NIGHT_SCORING_LABELS.items()),
         initial="points",
         widget=forms.RadioSelect,
     )
     seeding = forms.ChoiceField(
-        label="Seats for round 1",
+        label=gettext_lazy("Seats for round 1"),
         choices=[
-            ("given", "In the order listed: ticked names, then guests"),
-            ("random", "A random draw"),
+            ("given", gettext_lazy("In the order listed: ticked names, then guests")),
+            ("random", gettext_lazy("A random draw")),
         ],
         initial="given",
         required=False,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose the order listed or a random draw."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose the order listed or a random draw.")
+        },
     )
     guests = forms.CharField(
-        label="New guests (one name a line)",
+        label=gettext_lazy("New guests (one name a line)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "autocapitalize": "words"}),
     )
@@ -85,7 +91,7 @@ class NightForm(PlainForm):
         super().__init__(*args, **kwargs)
         self.roster = list(roster)
         self.fields["players"] = forms.MultipleChoiceField(
-            label="Checked in",
+            label=_("Checked in"),
             required=False,
             choices=[(str(p.pk), p.name) for p in self.roster],
             widget=forms.CheckboxSelectMultiple,
@@ -129,7 +135,9 @@ class TableScoresForm(PlainForm):
             self.fields[f"score_{index}"] = forms.CharField(
                 label=name,
                 max_length=6,
-                error_messages={"required": f"Type {name}'s points."},
+                error_messages={
+                    "required": _("Type %(name)s's points.") % {"name": name}
+                },
                 widget=forms.TextInput(
                     attrs={"inputmode": "numeric", "autocomplete": "off"}
                 ),
@@ -143,7 +151,7 @@ class TableScoresForm(PlainForm):
             number = parse_points((data.get(name) or "").strip())
             if number is None and not self.has_error(name):
                 # An empty box already says "Type Hal's points.": one line each.
-                self.add_error(name, "Type the points as a number.")
+                self.add_error(name, _("Type the points as a number."))
             scores.append(number)
         data["scores"] = scores
         return data
@@ -161,8 +169,10 @@ class ArrivalForm(PlainForm):
     its refusal comes back under the box."""
 
     name = forms.CharField(
-        label="A late arrival (joins the last table next round)",
-        error_messages={"required": "Type the name of the player who arrived."},
+        label=gettext_lazy("A late arrival (joins the last table next round)"),
+        error_messages={
+            "required": gettext_lazy("Type the name of the player who arrived.")
+        },
         widget=forms.TextInput(
             attrs={
                 "maxlength": PLAYER_NAME_MAX,

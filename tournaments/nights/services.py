@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from pitchclub.models import Player
 from pitchclub.vocabulary import PLAYER_NAME_MAX
@@ -37,7 +39,10 @@ def _check_open(tournament: Tournament, match: Match) -> None:
         raise not_open(
             tournament,
             match,
-            "its result is in." if formats.is_table(match) else "it is a bye.",
+            # Translators: the end of "Table 2 · Round 1 is completed: …".
+            pgettext("why a table takes no result", "its result is in.")
+            if formats.is_table(match)
+            else pgettext("why a match takes no result", "it is a bye."),
         )
 
 
@@ -73,9 +78,12 @@ def table_result_enter(
             params={
                 "count": sides,
                 "table": match.table,
-                "how": "one per side"
+                # Translators: the end of "Table 2 needs 3 scores, …".
+                "how": pgettext("a table's scores", "one per side")
                 if sides == 2
-                else "one per player: the table plays solo",
+                else pgettext(
+                    "a table's scores", "one per player: the table plays solo"
+                ),
             },
         )
     check_score_bounds(tournament, scores)
@@ -128,7 +136,7 @@ def _arrival_name(typed: str) -> str:
     (the box is the arrival's, not an entrant's of a list)."""
     return name_checked(
         typed,
-        whose="The late arrival's name",
+        whose=_("The late arrival's name"),
         most=PLAYER_NAME_MAX,
         field="player",
         codes=("invalid_player_name", "arrival_no_name", "player_name_too_long"),

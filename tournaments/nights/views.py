@@ -11,6 +11,7 @@ from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -20,6 +21,7 @@ from django.views.decorators.http import (
 from pitchclub import pages as club_pages
 from pitchclub import permissions
 from pitchclub.permissions import ClubAccess
+from pitchclub.qr import qr_svg
 from scoring.engine import RuleViolation
 from tournaments import pages, pairing, selectors
 from tournaments.brackets import create
@@ -32,7 +34,12 @@ from tournaments.refusals import TournamentRefusal
 from tournaments.vocabulary import PROGRESSIVE
 
 T = "tournaments/progressive"
-KEEPERS = "Only {club}'s organisers and scorekeepers can run its nights."
+
+
+def _keepers_only(club_name: str) -> str:
+    return _("Only %(club)s's organisers and scorekeepers can run its nights.") % {
+        "club": club_name
+    }
 
 
 @login_required
@@ -41,9 +48,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Check players in (roster ticks, new guests) and seat round 1."""
     club, access = club_pages.club_for(request, slug)
     if not access.can_keep_score:
-        return club_pages.forbidden(
-            request, club, access, KEEPERS.format(club=club.name)
-        )
+        return club_pages.forbidden(request, club, access, _keepers_only(club.name))
     roster = club.players.order_by(Lower("name"), "pk")
     form = NightForm(request.POST or None, roster=roster)
     if request.method == "POST" and form.is_valid():
@@ -167,6 +172,14 @@ def _back(tournament: Tournament, anchor: str = "tables") -> HttpResponse:
     return redirect(f"{page}#{anchor}")
 
 
+def _table_form(request: HttpRequest, match: Match) -> TableScoresForm:
+    """The paper scores posted for `match`'s table, its sides named as its card."""
+    names = dict(Entrant.objects.filter(pk__in=match.seats).values_list("pk", "name"))
+    seats = {"entrants": match.seats, "scores": None, "winners": []}
+    sides = [name for name, _side, _score in side_lines(seats, names)]
+    return TableScoresForm(request.POST, prefix=f"t{match.pk}", sides=sides)
+
+
 @login_required
 @require_POST
 def table_scores(
@@ -177,19 +190,15 @@ def table_scores(
     tournament, access = _keeper(request, tournament_id)
     club = tournament.club
     if not access.can_manage:
-        why = f"Only {club.name}'s organisers can enter a result played on paper."
+        why = _("Only %(club)s's organisers can enter a result played on paper.") % {
+            "club": club.name
+        }
         return club_pages.forbidden(request, club, access, why)
     match = Match.objects.filter(pk=match_id, tournament=tournament).first()
     if match is None or match.seats is None:
-        messages.error(request, "No such table tonight.")
+        messages.error(request, _("No such table tonight."))
         return _back(tournament)
-    names = dict(Entrant.objects.filter(pk__in=match.seats).values_list("pk", "name"))
-    seats = {"entrants": match.seats, "scores": None, "winners": []}
-    form = TableScoresForm(
-        request.POST,
-        prefix=f"t{match_id}",
-        sides=[name for name, _, _ in side_lines(seats, names)],
-    )
+    form = _table_form(request, match)
     if form.is_valid():
         try:
             services.table_result_enter(
@@ -201,7 +210,9 @@ def table_scores(
         except TournamentRefusal as refusal:
             form.add_refusal(refusal)
         else:
-            messages.success(request, f"Table {match.table}: scores saved.")
+            messages.success(
+                request, _("Table %(table)s: scores saved.") % {"table": match.table}
+            )
             return _back(tournament, f"table-{match.table}")
     return _night_response(request, tournament, access, bound=form, status=400)
 
@@ -213,7 +224,7 @@ def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
     refusal comes back next to the box, the name as typed."""
     tournament, access = _keeper(request, tournament_id)
     if not access.can_keep_score:
-        why = KEEPERS.format(club=tournament.club.name)
+        why = _keepers_only(tournament.club.name)
         return club_pages.forbidden(request, tournament.club, access, why)
     form = ArrivalForm(request.POST)
     if form.is_valid():
@@ -240,8 +251,10 @@ def night_arrive(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _arrived(name: str, returning: bool) -> str:
     if returning:
-        return f"{name} is back: seated again from the next round (tally kept)."
-    return f"{name} joins at the last table next round."
+        return _("%(name)s is back: seated again from the next round (tally kept).") % {
+            "name": name
+        }
+    return _("%(name)s joins at the last table next round.") % {"name": name}
 
 
 @login_required
@@ -253,7 +266,7 @@ def night_leave(
     `confirm` the night's page asks first, naming the player."""
     tournament, access = _keeper(request, tournament_id)
     if not access.can_keep_score:
-        why = KEEPERS.format(club=tournament.club.name)
+        why = _keepers_only(tournament.club.name)
         return club_pages.forbidden(request, tournament.club, access, why)
     if request.POST.get("confirm") != "1":
         page = reverse("tournaments:detail", args=[tournament.pk])
@@ -263,11 +276,13 @@ def night_leave(
             tournament_id=tournament.pk, entrant_id=entrant_id, by=request.user
         )
     except Entrant.DoesNotExist:
-        messages.error(request, "No such player tonight.")
+        messages.error(request, _("No such player tonight."))
     except TournamentRefusal as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, f"{entrant.name} has gone home (tally kept).")
+        messages.success(
+            request, _("%(name)s has gone home (tally kept).") % {"name": entrant.name}
+        )
     return _back(tournament)
 
 
@@ -280,7 +295,7 @@ def table_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tournament.format != PROGRESSIVE:
         raise Http404("Table cards are a progressive night's.")
     if not access.can_keep_score:
-        why = KEEPERS.format(club=tournament.club.name)
+        why = _keepers_only(tournament.club.name)
         return club_pages.forbidden(request, tournament.club, access, why)
     night = night_board.build(selectors.tournament_read(tournament))
     cards = []
@@ -288,6 +303,10 @@ def table_cards(request: HttpRequest, tournament_id: int) -> HttpResponse:
         url = request.build_absolute_uri(
             reverse("tournaments:match_table", args=[tournament.pk, card.id])
         )
-        cards.append({"card": card, "url": url, "qr": pages.table_qr(url, card.table)})
+        label = _("QR code of table %(table)s's link %(url)s") % {
+            "table": card.table,
+            "url": url,
+        }
+        cards.append({"card": card, "url": url, "qr": qr_svg(url, label)})
     context = {"tournament": tournament, "night": night, "cards": cards}
     return render(request, f"{T}_cards.html", context)

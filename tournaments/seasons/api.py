@@ -12,6 +12,7 @@ organisers create seasons and add nights.
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -235,7 +236,7 @@ def _season(request: Request, season_id: int) -> Season:
     try:
         return selectors.season_get(season_id=season_id, user=request.user)
     except Season.DoesNotExist as missing:
-        raise Http404("No such season.") from missing
+        raise Http404(gettext("No such season.")) from missing
 
 
 # --- Views --------------------------------------------------------------------------

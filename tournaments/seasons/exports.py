@@ -2,7 +2,9 @@
 the printed page's content (season_sheet: the standings in their two groups, the
 date, the QR code back to the live season page) and the CSV (standings_csv:
 UTF-8 with a byte order mark so that spreadsheets read accents, a header row,
-one row per player). Both from tournaments.seasons.standings, as the page counts."""
+one row per player). Both from tournaments.seasons.standings, as the page counts.
+The headings and yes/no are in the reader's language; the numbers stay plain, for a
+spreadsheet to read."""
 
 from __future__ import annotations
 
@@ -13,20 +15,23 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from pitchclub.qr import qr_svg
 from tournaments.models import Season
 from tournaments.seasons.standings import Standing
 
+# Translators: the header row of a season's standings as CSV (a spreadsheet's
+# column names, lower case).
 CSV_HEADER = (
-    "rank",
-    "name",
-    "nights",
-    "games",
-    "wins",
-    "points",
-    "counted",
-    "qualified",
+    pgettext_lazy("a CSV column", "rank"),
+    pgettext_lazy("a CSV column", "name"),
+    pgettext_lazy("a CSV column", "nights"),
+    pgettext_lazy("a CSV column", "games"),
+    pgettext_lazy("a CSV column", "wins"),
+    pgettext_lazy("a CSV column", "points"),
+    pgettext_lazy("a CSV column", "counted"),
+    pgettext_lazy("a CSV column", "qualified"),
 )
 
 
@@ -44,7 +49,10 @@ def season_sheet(lines: Sequence[Standing], url: str) -> SeasonSheet:
     return SeasonSheet(
         qualified=[line for line in lines if line.qualified],
         others=[line for line in lines if not line.qualified],
-        qr=qr_svg(url, f"QR code of the season's live standings, {url}"),
+        qr=qr_svg(
+            url,
+            gettext("QR code of the season's live standings, %(url)s") % {"url": url},
+        ),
         url=url,
     )
 
@@ -55,7 +63,9 @@ def standings_csv(lines: Sequence[Standing]) -> str:
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
+    writer.writerow([str(heading) for heading in CSV_HEADER])
+    yes = pgettext("qualified, in a CSV", "yes")
+    no = pgettext("qualified, in a CSV", "no")
     for line in sorted(lines, key=lambda line: line.rank):
         writer.writerow(
             (
@@ -66,7 +76,7 @@ def standings_csv(lines: Sequence[Standing]) -> str:
                 line.wins,
                 line.points,
                 line.counted,
-                "yes" if line.qualified else "no",
+                yes if line.qualified else no,
             )
         )
     return out.getvalue()
@@ -79,4 +89,7 @@ def _safe_cell(text: str) -> str:
 
 
 def csv_filename(season: Season) -> str:
-    return f"{slugify(season.name) or 'season'}-standings.csv"
+    """`winter-2026-standings.csv`, its last word in the reader's language."""
+    # Translators: the end of a CSV file's name: lower case, no spaces.
+    words = slugify(pgettext("a file name", "standings")) or "standings"
+    return f"{slugify(season.name) or 'season'}-{words}.csv"

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from pitchclub import permissions
 from pitchclub.models import Club
@@ -23,11 +23,20 @@ from tournaments.seasons import selectors
 from tournaments.seasons.selectors import season_games
 
 
-def _scope_number(value: str, what: str) -> int:
+def _scope_number(value: str, refused: str) -> int:
+    """`value` as an id, else refused with `refused` (its %(value)s the text)."""
     number = value.strip()
     if not number.isascii() or not number.isdigit() or len(number) > 18:
-        raise ScopeRefused(f"“{value}” is not a {what} number.")
+        raise ScopeRefused(refused % {"value": value})
     return int(number)
+
+
+def _season_number(value: str) -> int:
+    return _scope_number(value, gettext("“%(value)s” is not a season number."))
+
+
+def _no_season(number: int) -> ScopeRefused:
+    return ScopeRefused(gettext("There is no season %(number)s.") % {"number": number})
 
 
 def _readable_seasons(user: AbstractBaseUser | None) -> QuerySet[Season]:
@@ -39,10 +48,10 @@ def season_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
     """Scoring's `?season=` scope (statistics, archives, leaderboard): the games of
     the season numbered `value` (1 query to find it; the pages read its games). A
     season `user` may not read is refused as one that does not exist."""
-    number = _scope_number(value, "season")
+    number = _season_number(value)
     season = _readable_seasons(user).filter(pk=number).first()
     if season is None:
-        raise ScopeRefused(f"There is no season {number}.")
+        raise _no_season(number)
     return season_games(season).values("pk")
 
 
@@ -57,24 +66,25 @@ def night_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
 def _readable_night(value: str, user: AbstractBaseUser | None) -> Night:
     """The night numbered `value`, with its season, if `user` may read the
     season; refused as one that does not exist otherwise (1 query)."""
-    number = _scope_number(value, "night")
+    number = _scope_number(value, gettext("“%(value)s” is not a night number."))
     night = (
         Night.objects.select_related("season")
         .filter(pk=number, season__in=_readable_seasons(user).values("pk"))
         .first()
     )
     if night is None:
-        raise ScopeRefused(f"There is no night {number}.")
+        refused = gettext("There is no night %(number)s.")
+        raise ScopeRefused(refused % {"number": number})
     return night
 
 
 def season_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
     """What the archives say of `?season=value` to `user`: a season they may not
     read is refused as one that does not exist (1 query)."""
-    number = _scope_number(value, "season")
+    number = _season_number(value)
     season = _readable_seasons(user).select_related("club").filter(pk=number).first()
     if season is None:
-        raise ScopeRefused(f"There is no season {number}.")
+        raise _no_season(number)
     return ScopeTitle(
         gettext("Season {season} · {club}").format(
             season=season.name, club=season.club.name
@@ -90,7 +100,8 @@ def night_title(value: str, user: AbstractBaseUser | None) -> ScopeTitle:
     night = _readable_night(value, user)
     return ScopeTitle(
         gettext("Night of {date} · {season}").format(
-            date=date_format(night.date, "D j M Y"), season=night.season.name
+            date=date_format(night.date, pgettext("date format", "D j M Y")),
+            season=night.season.name,
         ),
         reverse("tournaments:night", args=[night.season_id, night.pk]),
     )

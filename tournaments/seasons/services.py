@@ -13,7 +13,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 
 from pitchclub.models import Club, Player
 from scoring import engine
@@ -40,7 +41,8 @@ def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
 
 
 def _day(value: datetime.date) -> str:
-    return value.isoformat()
+    """A date as a refusal says it: 2026-12-03 in English, 03.12.2026 in German."""
+    return date_format(value, pgettext("a date in a refusal", "Y-m-d"))
 
 
 @transaction.atomic
@@ -61,7 +63,10 @@ def season_create(
     in force is kept, defaults filled in); a name the club already gave a season
     is a conflict. Whether `created_by` may is the caller's check."""
     title = name_checked(
-        name, whose="The season's name", most=SEASON_NAME_MAX, refusal=SeasonRefusal
+        name,
+        whose=gettext("The season's name"),
+        most=SEASON_NAME_MAX,
+        refusal=SeasonRefusal,
     )
     if ends < starts:
         raise SeasonRefusal(
@@ -79,7 +84,6 @@ def season_create(
                 setting,
                 params={
                     "days": days,
-                    "plural": "s" if days != 1 else "",
                     "setting": setting,
                     "given": given,
                 },
@@ -195,7 +199,6 @@ def _playoff_players(season: Season, size: int) -> list[Player]:
             "size",
             params={
                 "qualified": len(qualified),
-                "plural": "s" if len(qualified) != 1 else "",
                 "given": size,
             },
         )

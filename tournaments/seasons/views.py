@@ -16,6 +16,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -24,6 +26,7 @@ from django.views.decorators.http import (
 
 from pitchclub import pages as club_pages
 from pitchclub import permissions
+from pitchclub.language import speak_club_language
 from pitchclub.permissions import ClubAccess
 from scoring.engine import RuleViolation
 from scoring.table.cards import game_cards
@@ -44,6 +47,8 @@ def _season(request: HttpRequest, season_id: int) -> tuple[Season, ClubAccess]:
         season = selectors.season_get(season_id=season_id, user=request.user)
     except Season.DoesNotExist as missing:
         raise Http404(NO_SEASON) from missing
+    # Its pages speak the club's language to a visitor who chose none.
+    speak_club_language(request, season.club)
     return season, permissions.club_access(club=season.club, user=request.user)
 
 
@@ -68,7 +73,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = club_pages.club_for(request, slug)
     if not access.can_manage:
         return club_pages.forbidden(
-            request, club, access, "Only the club's organisers can start a season."
+            request, club, access, _("Only the club's organisers can start a season.")
         )
     if request.method == "POST":
         form = SeasonForm(request.POST)
@@ -80,7 +85,9 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
             except (SeasonRefusal, RuleViolation) as refusal:
                 _add_refusal(form, refusal, {"options.target": "target"})
             else:
-                messages.success(request, f"{season.name} has started.")
+                messages.success(
+                    request, _("%(name)s has started.") % {"name": season.name}
+                )
                 return redirect("tournaments:season", season_id=season.pk)
         status = 400
     else:
@@ -130,11 +137,15 @@ def _season_page(
 
 # The standings' columns after the player's: (sort key, heading, full name).
 COLUMNS = [
-    ("counted", "Counted", "Counted total"),
-    ("nights", "Nights", "Nights played"),
-    ("games", "Games", "Games played"),
-    ("wins", "Won", "Games won"),
-    ("points", "Points", "Points scored"),
+    (
+        "counted",
+        pgettext_lazy("a season's total after the dropped nights", "Counted"),
+        gettext_lazy("Counted total"),
+    ),
+    ("nights", gettext_lazy("Nights"), gettext_lazy("Nights played")),
+    ("games", gettext_lazy("Games"), gettext_lazy("Games played")),
+    ("wins", pgettext_lazy("a column: games won", "Won"), gettext_lazy("Games won")),
+    ("points", gettext_lazy("Points"), gettext_lazy("Points scored")),
 ]
 
 
@@ -153,7 +164,7 @@ def night_new(request: HttpRequest, season_id: int) -> HttpResponse:
             request,
             season.club,
             access,
-            "Only the club's organisers can add a night to a season.",
+            _("Only the club's organisers can add a night to a season."),
         )
     form = NightForm(request.POST)
     if form.is_valid():
@@ -164,8 +175,12 @@ def night_new(request: HttpRequest, season_id: int) -> HttpResponse:
         except SeasonRefusal as refusal:
             _add_refusal(form, refusal)
         else:
-            day = date_format(night.date, "D j M Y")
-            messages.success(request, f"Night of {day} added to {season.name}.")
+            day = date_format(night.date, pgettext("date format", "D j M Y"))
+            messages.success(
+                request,
+                _("Night of %(day)s added to %(season)s.")
+                % {"day": day, "season": season.name},
+            )
             return redirect("tournaments:season", season_id=season.pk)
     return _season_page(request, season, access, night_form=form, status=400)
 
@@ -186,6 +201,7 @@ def season_print(request: HttpRequest, season_id: int) -> HttpResponse:
         "access": access,
         "champion": view.champion,
         "sheet": exports.season_sheet(view.standings, live),
+        "today": timezone.localdate(),
     }
     return render(request, f"{T}season_print.html", context)
 
@@ -267,7 +283,7 @@ def _playoffs_start(
     except (SeasonRefusal, TournamentRefusal, RuleViolation) as no:
         _add_refusal(form, no)
         return 409 if getattr(no, "conflict", False) else 400
-    messages.success(request, f"{tournament.name} has started.")
+    messages.success(request, _("%(name)s has started.") % {"name": tournament.name})
     return redirect("tournaments:detail", tournament_id=tournament.pk)
 
 
@@ -280,7 +296,7 @@ def season_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
             request,
             season.club,
             access,
-            "Only the club's organisers can start a season's playoffs.",
+            _("Only the club's organisers can start a season's playoffs."),
         )
     qualified = [line for line in standings.season_standings(season) if line.qualified]
     status = 200

@@ -2,9 +2,11 @@
 standings as they stood" (the round from the close's audit, 1 query)."""
 
 from django import template
+from django.utils.translation import gettext
 
 from tournaments.lifecycle.services import closed_after
 from tournaments.models import Tournament
+from tournaments.words import midsentence
 
 register = template.Library()
 
@@ -16,5 +18,12 @@ def closed_early_note(tournament: Tournament) -> str:
         return ""
     after = closed_after(tournament)
     if after == 0:
-        return "Closed early before any match was played: standings as they stood"
-    return f"Closed early after round {after}: standings as they stood"
+        return gettext(
+            "Closed early before any match was played: standings as they stood"
+        )
+    return gettext("Closed early after round %(round)s: standings as they stood") % {
+        "round": after
+    }
+
+
+register.filter("midsentence", midsentence)

@@ -6,6 +6,8 @@ from typing import Any
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -95,9 +97,8 @@ def _invited_player(club: Club, player_id: int | None) -> Player | None:
         return None
     player = selectors.club_player(club=club, player_id=player_id)
     if player is None:
-        raise ValidationError(
-            {"player": [f"There is no player {player_id} in this club."]}
-        )
+        message = _("There is no player %(id)s in this club.") % {"id": player_id}
+        raise ValidationError({"player": [message]})
     return player
 
 
@@ -175,7 +176,7 @@ class InviteDetailAPI(APIView):
         check_organiser(request, club)
         invite = club.invites.filter(code=services.normalise_code(code)).first()
         if invite is None:
-            raise Http404("No such invite.")
+            raise Http404(_("No such invite."))
         services.invite_revoke(invite=invite)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -201,7 +202,9 @@ class JoinAPI(APIView):
     # Per client address, signed in or not: a guesser's accounts share it.
     throttle_classes = [AddressThrottle]
     throttle_scope = "join"
-    throttle_message = "Too many join tries from your address: try again in {wait}."
+    throttle_message = gettext_lazy(
+        "Too many join tries from your address: try again in %(wait)s."
+    )
 
     @extend_schema(
         operation_id="join",

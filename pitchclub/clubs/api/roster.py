@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models.functions import Lower
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -147,7 +148,7 @@ def _conflict(name: str, codes: list[str], description: str) -> OpenApiResponse:
 def _player(club: Any, player_id: int) -> Player:
     player = selectors.club_player(club=club, player_id=player_id)
     if player is None:
-        raise Http404("No player of this id on the club's roster.")
+        raise Http404(_("No player of this id on the club's roster."))
     return player
 
 

@@ -7,10 +7,12 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub import panels, permissions, selectors
 from pitchclub.clubs.forms import ClubForm
+from pitchclub.language import speak_club_language
 from pitchclub.models import Club
 from pitchclub.pages import T, add_refusal, club_for, forbidden
 from pitchclub.refusals import Refusal
@@ -68,14 +70,20 @@ def club_create(request: HttpRequest) -> HttpResponse:
             if created:
                 messages.success(
                     request,
-                    f"{club.name} is ready and you are its organiser. Invite your "
-                    "players next.",
+                    _(
+                        "%(club)s is ready and you are its organiser. Invite your "
+                        "players next."
+                    )
+                    % {"club": club.name},
                 )
             else:
                 messages.info(
                     request,
-                    f"You created {club.name} a moment ago: here it is, made once. "
-                    "Edit it to change anything.",
+                    _(
+                        "You created %(club)s a moment ago: here it is, made once. "
+                        "Edit it to change anything."
+                    )
+                    % {"club": club.name},
                 )
             return redirect("clubs:detail", club.slug)
     return render(request, f"{T}form.html", {"form": form, "club": None})
@@ -84,6 +92,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = club_for(request, slug)
+    speak_club_language(request, club)
     # Other apps' sections (scoring: recent games), before the page's own queries.
     sections = panels.club_panels(request, club, access)
     sizes = club.players.aggregate(
@@ -106,7 +115,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = club_for(request, slug)
     if not access.can_manage:
         return forbidden(
-            request, club, access, "Only the club's organisers can edit it."
+            request, club, access, _("Only the club's organisers can edit it.")
         )
     initial = {
         "name": club.name,
@@ -114,6 +123,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
         "schedule": club.schedule,
         "description": club.description,
         "is_private": club.is_private,
+        "language": club.language,
     }
     form = ClubForm(request.POST if request.method == "POST" else None, initial=initial)
     if form.is_bound and form.is_valid():
@@ -127,12 +137,15 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
                 address = reverse("clubs:detail", args=[club.slug])
                 messages.success(
                     request,
-                    f"Saved. The club is private now, so its address changed to "
-                    f"{address}, which nobody can guess: share the new link with "
-                    "your members.",
+                    _(
+                        "Saved. The club is private now, so its address changed to "
+                        "%(address)s, which nobody can guess: share the new link "
+                        "with your members."
+                    )
+                    % {"address": address},
                 )
             else:
-                messages.success(request, "Saved.")
+                messages.success(request, _("Saved."))
             return redirect("clubs:detail", club.slug)
     context = {"form": form, "club": club, "access": access, "tab": "edit"}
     return render(request, f"{T}form.html", context)

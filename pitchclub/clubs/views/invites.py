@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -25,13 +26,14 @@ from django.views.decorators.http import (
 
 from pitchclub import permissions, selectors, throttles
 from pitchclub.clubs.forms import InviteForm, JoinForm
+from pitchclub.language import speak_club_language
 from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.pages import T, add_refusal, club_for, forbidden
 from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 from pitchclub.services import invites as invite_services
 from pitchclub.text import unsafe_character
-from pitchclub.vocabulary import ROLE_INVITE_TEXT, ROLE_RANK
+from pitchclub.vocabulary import ROLE_IN_SENTENCE, ROLE_INVITE_TEXT, ROLE_RANK
 
 
 def spaced(code: str) -> list[str]:
@@ -46,7 +48,7 @@ def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     club, access = club_for(request, slug)
     if not access.can_manage:
         return forbidden(
-            request, club, access, "Only the club's organisers can create invites."
+            request, club, access, _("Only the club's organisers can create invites.")
         )
     player = get_object_or_404(club.players, pk=player_id)
     try:
@@ -60,8 +62,11 @@ def guest_invite(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
         )
     messages.success(
         request,
-        f"Give {player.name} this code or link: it works once, and their games "
-        "become theirs when they join with it.",
+        _(
+            "Give %(name)s this code or link: it works once, and their games become "
+            "theirs when they join with it."
+        )
+        % {"name": player.name},
     )
     return redirect(
         reverse("clubs:invites", args=[club.slug]) + f"#invite-{invite.code}"
@@ -132,7 +137,7 @@ def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
             request,
             club,
             access,
-            "Only the club's organisers can see and create invites.",
+            _("Only the club's organisers can see and create invites."),
         )
     form = InviteForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
@@ -140,8 +145,8 @@ def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
         if invite is not None:
             messages.success(
                 request,
-                f"New invite: read out {' '.join(spaced(invite.code))} or share the "
-                "link.",
+                _("New invite: read out %(code)s or share the link.")
+                % {"code": " ".join(spaced(invite.code))},
             )
             return redirect(
                 reverse("clubs:invites", args=[club.slug]) + f"#invite-{invite.code}"
@@ -156,14 +161,14 @@ def invite_revoke(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     club, access = club_for(request, slug)
     if not access.can_manage:
         return forbidden(
-            request, club, access, "Only the club's organisers can revoke invites."
+            request, club, access, _("Only the club's organisers can revoke invites.")
         )
     invite = _invite_of(club, code)
     invite_services.invite_revoke(invite=invite)
     messages.success(
         request,
-        f"Invite {' '.join(spaced(invite.code))} revoked: its code and link no "
-        "longer work.",
+        _("Invite %(code)s revoked: its code and link no longer work.")
+        % {"code": " ".join(spaced(invite.code))},
     )
     return redirect("clubs:invites", club.slug)
 
@@ -175,7 +180,7 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     club, access = club_for(request, slug)
     if not access.can_manage:
         return forbidden(
-            request, club, access, "Only the club's organisers can see invites."
+            request, club, access, _("Only the club's organisers can see invites.")
         )
     invite = _invite_of(club, code)
     svg = io.BytesIO()
@@ -187,7 +192,7 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         border=4,
         dark="#000",
         light="#fff",
-        title=f"Join {club.name}",
+        title=_("Join %(club)s") % {"club": club.name},
         svgclass=None,
         lineclass=None,
     )
@@ -197,10 +202,11 @@ def invite_qr(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 
 
 def _too_many_codes(wait: int) -> str:
-    return (
-        "Too many wrong invite codes were tried from your network. Wait "
-        f"{throttles.wait_words(wait)}, then try again."
-    )
+    # Translators: wait is a time, "5 minutes".
+    return _(
+        "Too many wrong invite codes were tried from your network. Wait %(wait)s, "
+        "then try again."
+    ) % {"wait": throttles.wait_words(wait)}
 
 
 @require_safe
@@ -234,13 +240,16 @@ def _account_link(name: str, fallback: str, next_path: str) -> str:
 
 def _welcome(invite: Invite, membership: Membership) -> str:
     """The message on joining a club with an invite."""
-    claimed = (
-        f" The games of {invite.player.name} are now yours." if invite.player else ""
-    )
-    return (
-        f"Welcome to {invite.club.name}: you are a "
-        f"{membership.get_role_display().lower()}.{claimed}"
-    )
+    params = {
+        "club": invite.club.name,
+        "role": ROLE_IN_SENTENCE[membership.role],
+    }
+    # Translators: role is the role's name in lower case ("scorekeeper").
+    welcome = _("Welcome to %(club)s: you are a %(role)s.") % params
+    if invite.player is None:
+        return welcome
+    claimed = _("The games of %(name)s are now yours.") % {"name": invite.player.name}
+    return f"{welcome} {claimed}"
 
 
 def _join_code_page(
@@ -266,6 +275,8 @@ def _join_code_page(
         "role": role,
         "invite_role_text": ROLE_INVITE_TEXT[invite.role],
         "role_display": Role(role).label if role else None,
+        "role_words": ROLE_IN_SENTENCE[role] if role else None,
+        "offered_words": ROLE_IN_SENTENCE[invite.role],
         "offers_more": role is None
         or invite.player is not None
         or ROLE_RANK[Role(invite.role)] > ROLE_RANK[Role(role)],
@@ -300,6 +311,9 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         return render(
             request, f"{T}join_code.html", {"refusal": refusal}, status=status
         )
+    # An invite's page is the club's: a newcomer who chose no language reads it in
+    # the club's.
+    speak_club_language(request, invite.club)
     error = None
     if request.method == "POST":
         if not request.user.is_authenticated:

@@ -6,17 +6,19 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from pitchclub import selectors
 from pitchclub.clubs.forms import RoleForm
+from pitchclub.language import speak_club_language
 from pitchclub.models import Club, Membership, Role
 from pitchclub.pages import T, club_for, forbidden
 from pitchclub.permissions import ClubAccess
 from pitchclub.refusals import Refusal
 from pitchclub.services import clubs as club_services
 from pitchclub.services import players as player_services
-from pitchclub.vocabulary import ROLES_SUMMARY
+from pitchclub.vocabulary import ROLE_IN_SENTENCE, ROLES_SUMMARY
 
 
 def _members_page(
@@ -51,6 +53,7 @@ def _members_page(
 @require_safe
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     club, access = club_for(request, slug)
+    speak_club_language(request, club)
     return _members_page(request, club, access)
 
 
@@ -60,7 +63,7 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     club, access = club_for(request, slug)
     if not access.can_manage:
         return forbidden(
-            request, club, access, "Only the club's organisers can change roles."
+            request, club, access, _("Only the club's organisers can change roles.")
         )
     form = RoleForm(request.POST)
     if not form.is_valid():
@@ -73,8 +76,16 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
         raise Http404("This person is not a member of the club.") from missing
     except Refusal as refusal:
         return _members_page(request, club, access, {user_id: refusal.message})
-    who = "You are" if user_id == request.user.pk else f"{_name(membership)} is"
-    messages.success(request, f"{who} now {membership.get_role_display().lower()}.")
+    role = ROLE_IN_SENTENCE[membership.role]
+    if user_id == request.user.pk:
+        # Translators: role is the role's name in lower case ("scorekeeper").
+        said = _("You are now %(role)s.") % {"role": role}
+    else:
+        said = _("%(name)s is now %(role)s.") % {
+            "name": _name(membership),
+            "role": role,
+        }
+    messages.success(request, said)
     return redirect(reverse("clubs:members", args=[club.slug]) + f"#member-{user_id}")
 
 
@@ -89,7 +100,7 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
     leaving = user_id == request.user.pk and access.role is not None
     if not (access.can_manage or leaving):
         return forbidden(
-            request, club, access, "Only the club's organisers can remove members."
+            request, club, access, _("Only the club's organisers can remove members.")
         )
     # user__pk, not user_id: an id larger than the database's integers is then
     # no one (SQLite cannot even compare it).
@@ -101,11 +112,11 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
     except Refusal as refusal:
         return _members_page(request, club, access, {user_id: refusal.message})
     if user_id == request.user.pk:
-        messages.success(request, f"You left {club.name}.")
+        messages.success(request, _("You left %(club)s.") % {"club": club.name})
         return redirect("clubs:list")
     messages.success(
         request,
-        f"{_name(membership)} was removed from {club.name}. Their games stay in the "
-        "club's records.",
+        _("%(name)s was removed from %(club)s. Their games stay in the club's records.")
+        % {"name": _name(membership), "club": club.name},
     )
     return redirect("clubs:members", club.slug)

@@ -10,6 +10,7 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from pitchclub import selectors
@@ -86,7 +87,7 @@ def _not_an_organiser(
         request,
         club,
         access,
-        "Only the club's organisers can rename and merge players.",
+        _("Only the club's organisers can rename and merge players."),
     )
 
 
@@ -117,7 +118,11 @@ def player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse
             add_refusal(form, refusal, {})
         else:
             if player.name != old_name:
-                messages.success(request, f"{old_name} is now called {player.name}.")
+                messages.success(
+                    request,
+                    _("%(old)s is now called %(name)s.")
+                    % {"old": old_name, "name": player.name},
+                )
             return redirect(_roster_url(club, player))
     return _player_page(request, club, access, player, rename_form=form, status=400)
 
@@ -199,8 +204,15 @@ def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
     change, refusal = _merged_or_refused(request, club, player, into)
     if request.method == "POST" and change is not None:
         moved = moved_words(change.details["moved"])
-        old = change.old_name + (" (outside clubs)" if isinstance(into, Player) else "")
-        message = f"{old} was merged into {change.name}: {moved} moved."
+        params = {"old": change.old_name, "name": change.name, "moved": moved}
+        if isinstance(into, Player):
+            # Translators: moved says what moved ("2 games and 7 points taken").
+            message = _(
+                "%(old)s (outside clubs) was merged into %(name)s: %(moved)s moved."
+            )
+        else:
+            message = _("%(old)s was merged into %(name)s: %(moved)s moved.")
+        message %= params
         messages.success(request, message + withdrawn_words(change))
         return redirect(_roster_url(club, change.player))
     return _merge_page(request, club, access, player, into, (change, refusal))

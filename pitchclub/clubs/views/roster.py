@@ -10,6 +10,8 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub import selectors
@@ -31,7 +33,7 @@ def _roster_page(
     try:
         query = clean_name(request.GET.get("q", ""))[:40]
     except UnsafeText as problem:
-        query, search_error = "", problem.sentence("The search")
+        query, search_error = "", problem.sentence(_("The search"))
     claims = Invite.objects.filter(selectors.invites_active_filter()).order_by(
         "-created_at"
     )
@@ -70,7 +72,7 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
                 request,
                 club,
                 access,
-                "Only the club's organisers and scorekeepers can add guests.",
+                _("Only the club's organisers and scorekeepers can add guests."),
             )
         form = GuestForm(request.POST)
         if form.is_valid():
@@ -83,9 +85,12 @@ def club_roster(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    f"{player.name} is already on the roster."
-                    if known
-                    else f"{player.name} was added to the roster as a guest.",
+                    (
+                        _("%(name)s is already on the roster.")
+                        if known
+                        else _("%(name)s was added to the roster as a guest.")
+                    )
+                    % {"name": player.name},
                 )
                 return redirect(
                     reverse("clubs:roster", args=[club.slug]) + f"#player-{player.pk}"
@@ -100,18 +105,29 @@ ROSTER_LOG_PAGE = 25
 
 def moved_words(moved: dict[str, int]) -> str:
     """What a merge moves, in words: "2 games, 7 points taken and 1 claim invite"."""
-    parts = []
-    for key, one, many in (
-        ("games", "game", "games"),
-        ("awards", "point taken", "points taken"),
-        ("invites", "claim invite", "claim invites"),
-    ):
-        count = moved.get(key, 0)
-        if count:
-            parts.append(f"{count} {one if count == 1 else many}")
+    said = {
+        "games": lambda n: ngettext("%(count)s game", "%(count)s games", n),
+        "awards": lambda n: ngettext(
+            "%(count)s point taken", "%(count)s points taken", n
+        ),
+        "invites": lambda n: ngettext(
+            "%(count)s claim invite", "%(count)s claim invites", n
+        ),
+    }
+    parts = [
+        words(count) % {"count": count}
+        for key, words in said.items()
+        if (count := moved.get(key, 0))
+    ]
     if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+        return _("nothing")
+    if len(parts) == 1:
+        return parts[0]
+    # Translators: the end of a list: "2 games, 7 points taken and 1 claim invite".
+    return _("%(list)s and %(last)s") % {
+        "list": ", ".join(parts[:-1]),
+        "last": parts[-1],
+    }
 
 
 def withdrawn_words(change: RosterChange) -> str:
@@ -120,30 +136,53 @@ def withdrawn_words(change: RosterChange) -> str:
     withdrawn = change.details.get("moved", {}).get("invites_withdrawn", 0)
     if not withdrawn:
         return ""
-    invites = "claim invite" if withdrawn == 1 else "claim invites"
-    return (
-        f" {withdrawn} {invites} for {change.old_name} withdrawn: {change.name} has "
-        "an account, so there is nothing left to claim."
-    )
+    said = ngettext(
+        "%(count)s claim invite for %(old)s withdrawn: %(name)s has an account, so "
+        "there is nothing left to claim.",
+        "%(count)s claim invites for %(old)s withdrawn: %(name)s has an account, so "
+        "there is nothing left to claim.",
+        withdrawn,
+    ) % {"count": withdrawn, "old": change.old_name, "name": change.name}
+    return " " + said
 
 
 def roster_change_words(change: RosterChange) -> str:
     """One entry of the roster's log, in words."""
-    who = player_services.display_name(change.by) if change.by else "Someone"
+    who = player_services.display_name(change.by) if change.by else _("Someone")
     invite = change.details.get("invite")
+    params = {
+        "who": who,
+        "old": change.old_name,
+        "name": change.name,
+        "invite": invite,
+        "moved": moved_words(change.details.get("moved", {})),
+    }
     if change.action == RosterChange.Action.RENAME:
-        return f"{who} renamed {change.old_name} to {change.name}."
+        return _("%(who)s renamed %(old)s to %(name)s.") % params
     if change.action == RosterChange.Action.CLAIM:
-        return f"{who} claimed {change.name}'s profile and games with invite {invite}."
-    moved = moved_words(change.details.get("moved", {}))
-    how = f" by claiming them with invite {invite}" if invite else ""
-    old = change.old_name + (
-        " (outside clubs)" if change.details.get("outside_clubs") else ""
-    )
-    return (
-        f"{who} merged {old} into {change.name}{how}: {moved} moved."
-        + withdrawn_words(change)
-    )
+        return (
+            _("%(who)s claimed %(name)s's profile and games with invite %(invite)s.")
+            % params
+        )
+    outside = bool(change.details.get("outside_clubs"))
+    # Translators: moved says what moved ("2 games and 7 points taken").
+    if invite and outside:
+        said = _(
+            "%(who)s merged %(old)s (outside clubs) into %(name)s by claiming them "
+            "with invite %(invite)s: %(moved)s moved."
+        )
+    elif invite:
+        said = _(
+            "%(who)s merged %(old)s into %(name)s by claiming them with invite "
+            "%(invite)s: %(moved)s moved."
+        )
+    elif outside:
+        said = _(
+            "%(who)s merged %(old)s (outside clubs) into %(name)s: %(moved)s moved."
+        )
+    else:
+        said = _("%(who)s merged %(old)s into %(name)s: %(moved)s moved.")
+    return said % params + withdrawn_words(change)
 
 
 @require_safe
@@ -156,7 +195,7 @@ def roster_log(request: HttpRequest, slug: str) -> HttpResponse:
             request,
             club,
             access,
-            "Only the club's organisers can see the roster's log.",
+            _("Only the club's organisers can see the roster's log."),
         )
     page = Paginator(selectors.roster_changes(club=club), ROSTER_LOG_PAGE).get_page(
         request.GET.get("page")

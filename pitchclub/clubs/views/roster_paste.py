@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from pitchclub.clubs.forms import RosterPasteForm
@@ -17,17 +19,41 @@ from pitchclub.services.players import PastedNames
 def paste_words(read: PastedNames) -> str:
     """The preview in one sentence: "12 new, 2 already on the roster (Alice,
     Bob), 1 near-duplicate: 'bob ' is Bob?"."""
-    parts = [f"{len(read.new)} new"]
+    parts = [
+        ngettext("%(count)s new", "%(count)s new", len(read.new))
+        % {"count": len(read.new)}
+    ]
     if read.on_roster:
         parts.append(
-            f"{len(read.on_roster)} already on the roster ({', '.join(read.on_roster)})"
+            ngettext(
+                "%(count)s already on the roster (%(names)s)",
+                "%(count)s already on the roster (%(names)s)",
+                len(read.on_roster),
+            )
+            % {"count": len(read.on_roster), "names": ", ".join(read.on_roster)}
         )
     if read.near:
-        asked = "; ".join(f"'{typed}' is {name}?" for typed, name in read.near)
-        many = "s" if len(read.near) > 1 else ""
-        parts.append(f"{len(read.near)} near-duplicate{many}: {asked}")
+        asked = "; ".join(
+            _("'%(typed)s' is %(name)s?") % {"typed": typed, "name": name}
+            for typed, name in read.near
+        )
+        parts.append(
+            ngettext(
+                "%(count)s near-duplicate: %(asked)s",
+                "%(count)s near-duplicates: %(asked)s",
+                len(read.near),
+            )
+            % {"count": len(read.near), "asked": asked}
+        )
     if read.repeated:
-        parts.append(f"{len(read.repeated)} typed twice ({', '.join(read.repeated)})")
+        parts.append(
+            ngettext(
+                "%(count)s typed twice (%(names)s)",
+                "%(count)s typed twice (%(names)s)",
+                len(read.repeated),
+            )
+            % {"count": len(read.repeated), "names": ", ".join(read.repeated)}
+        )
     said = ", ".join(parts)
     return said if said.endswith("?") else said + "."
 
@@ -42,7 +68,7 @@ def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
             request,
             club,
             access,
-            "Only the club's organisers and scorekeepers can add players.",
+            _("Only the club's organisers and scorekeepers can add players."),
         )
     form = RosterPasteForm(request.POST if request.method == "POST" else None)
     context = {"club": club, "access": access, "tab": "roster", "form": form}
@@ -56,6 +82,12 @@ def roster_paste(request: HttpRequest, slug: str) -> HttpResponse:
     added = player_services.guests_add_many(club=club, names=read.new)
     count = len(added)
     messages.success(
-        request, f"{count} player{'s' if count != 1 else ''} added to the roster."
+        request,
+        ngettext(
+            "%(count)s player added to the roster.",
+            "%(count)s players added to the roster.",
+            count,
+        )
+        % {"count": count},
     )
     return redirect("clubs:roster", slug=club.slug)

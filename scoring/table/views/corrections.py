@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -50,7 +51,7 @@ def _editable(request: HttpRequest, game: Game) -> bool:
 def _hand_of(game: Game, number: int) -> Hand:
     hands = list(game.hands.all())
     if not 1 <= number <= len(hands):
-        raise Http404("No such hand.")
+        raise Http404(gettext("No such hand."))
     return hands[number - 1]
 
 
@@ -80,7 +81,9 @@ def _correction_posted(request: HttpRequest, game: Game, number: int) -> HttpRes
     """The correction form posted: save; preview (htmx); switch mode (the page)."""
     hand = _hand_of(game, number)
     if not _editable(request, game):
-        raise PermissionDenied("Only this game's scorekeepers can correct its hands.")
+        raise PermissionDenied(
+            gettext("Only this game's scorekeepers can correct its hands.")
+        )
     sheet = sheets.game_sheet(game)
     entry, action = posted_entry(request, game, sheet, number=number)
     shown = posted_version(request.POST.get("version"))
@@ -160,7 +163,7 @@ def hand_undo(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
         # recorded under its number: the game, not another hand's undo.
         return redirect("scoring:game", game_id=game.pk)
     if not 1 <= number <= len(hands):
-        raise Http404("No such hand.")
+        raise Http404(gettext("No such hand."))
     if game.abandoned:
         messages.error(request, RuleViolation("game_abandoned", "status").message)
         return redirect("scoring:game", game_id=game.pk)

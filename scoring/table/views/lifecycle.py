@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -23,8 +24,10 @@ def _manageable_game(request: HttpRequest, game_id: int) -> Game:
     game = readable_game(game_id, request.user)
     if not selectors.game_manageable_by(game=game, user=request.user):
         raise PermissionDenied(
-            "Only the person who started this game, or its club's organisers, can "
-            "abandon or delete it."
+            gettext(
+                "Only the person who started this game, or its club's organisers, "
+                "can abandon or delete it."
+            )
         )
     return game
 

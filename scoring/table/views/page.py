@@ -21,6 +21,7 @@ from scoring.table import share
 from scoring.table import sheet as sheets
 from scoring.table.entry import HandEntry
 from scoring.table.panels import game_panels
+from scoring.table.save_log import note_client_log
 from scoring.table.views.shared import (
     editable_game,
     entry_for,
@@ -124,6 +125,7 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpResponse:
+    note_client_log(request, game)
     hand = entry.hand_input()
     posted = request.POST.get("number", "").strip()
     # The page sends the number of the hand it shows, so that a hand another phone

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from pitchclub.text import parse_whole_number
 from scoring.games import convert, selectors
@@ -24,14 +25,16 @@ def readable_game(game_id: int, user: AbstractBaseUser) -> Game:
     try:
         return selectors.game_detail(game_id=game_id, user=user)
     except Game.DoesNotExist as missing:
-        raise Http404("No such game.") from missing
+        raise Http404(gettext("No such game.")) from missing
 
 
 def editable_game(request: HttpRequest, game_id: int) -> Game:
     """The game, for one of its scorekeepers (anyone else: 403)."""
     game = readable_game(game_id, request.user)
     if not selectors.game_editable_by(game=game, user=request.user):
-        raise PermissionDenied("Only this game's scorekeepers can record its hands.")
+        raise PermissionDenied(
+            gettext("Only this game's scorekeepers can record its hands.")
+        )
     return game
 
 

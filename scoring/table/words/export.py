@@ -1,6 +1,8 @@
 """The CSV export's header and cells (scoring.table.export.csv_rows)."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
+
+from scoring.engine import PASS
 
 
 def csv_hand() -> str:
@@ -57,3 +59,10 @@ def team_credit(side: str) -> str:
 def nobody() -> str:
     """A point nobody took (a Jack not out, a tied Game): said, not left empty."""
     return gettext("nobody")
+
+
+def call(value: object) -> str:
+    """A call of the auction column: a bid as its number, a pass in words."""
+    if value == PASS:
+        return pgettext("a call in the auction, in the CSV export", "pass")
+    return str(value)

@@ -45,9 +45,9 @@ def hand_said(hand: Hand, pitcher: str, rules: engine.Rules) -> str:
 def saved_message(
     game: Game, hand: Hand, pitcher: str, sides: list[str], rules: engine.Rules
 ) -> str:
-    """ "Hand 3 saved: Ann bid 2 and made it.", and who won the game if it did."""
+    """ "Hand 3 saved ✓ Ann bid 2 and made it.", and who won the game if it did."""
     moon = rules.variant is engine.Variant.THIRTEEN and hand.bid == 13
-    text = gettext("Hand %(number)s saved: %(what)s.") % {
+    text = gettext("Hand %(number)s saved ✓ %(what)s.") % {
         "number": hand.number,
         "what": hand_said(hand, pitcher, rules),
     }

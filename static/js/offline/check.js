@@ -48,7 +48,9 @@ export function stillToTap(form, data) {
     }
     if (open.length === 1) missing.push(say(words.one_call, { name: deal.players[open[0]] }));
     else if (open.length) {
-      missing.push(say(words.calls, { count: open.length, name: deal.players[open[0]] }));
+      // calls[n]: the words for n calls (a language may have several plural forms).
+      const calls = Array.isArray(words.calls) ? words.calls[open.length] : words.calls;
+      missing.push(say(calls, { count: open.length, name: deal.players[open[0]] }));
     }
     for (const index of open) {
       const name = deal.players[index];
@@ -84,7 +86,7 @@ export function stillToTap(form, data) {
     const legend = legendOf(form, name);
     missing.push(legend);
     const nobody = form.querySelector(`input[name="${name}"][value="none"]`);
-    errors.push([name, say(words.who_took, { point: legend, nobody: nobody ? words.or_nobody : "" })]);
+    errors.push([name, say(nobody ? words.who_took_or_nobody : words.who_took, { point: legend })]);
   }
   return { missing, errors };
 }

@@ -16,6 +16,7 @@ import {
 import { alignForm, entryForm, gameId, resetForm, table, tableData } from "./sheet.js";
 import { serverState, showCount } from "./totals.js";
 import { showStillToTap } from "./check.js";
+import { gettext, ngettext } from "./words.js";
 
 const LOGIN_URL = "/accounts/login/";
 
@@ -48,8 +49,6 @@ export function statusBox() {
   return box;
 }
 
-const hands = (n) => (n === 1 ? "1 hand" : `${n} hands`);
-
 export function line(text, className) {
   const p = document.createElement("p");
   p.textContent = text;
@@ -73,18 +72,24 @@ export function render() {
   } else if (refused && refused.moved) {
     lines.push(...movedLines(game, refused, queue));
   } else if (refused) {
-    const rest =
-      queue.length === 1
-        ? "; 1 more hand is still waiting"
-        : queue.length
-          ? `; ${queue.length} more hands are still waiting`
-          : "";
-    lines.push(line(`Hand ${refused.number} was refused: fix it below${rest}.`, "lead-line"));
+    const values = { number: refused.number };
+    const lead = queue.length
+      ? ngettext(
+          "Hand {number} was refused: fix it below; {count} more hand is still waiting.",
+          "Hand {number} was refused: fix it below; {count} more hands are still waiting.",
+          queue.length,
+          values,
+        )
+      : gettext("Hand {number} was refused: fix it below.", values);
+    lines.push(line(lead, "lead-line"));
     if (queue.length) {
       lines.push(
         line(
-          `${queue.length === 1 ? "It is" : "They are"} sent once this one is saved ` +
-            "(or without it, a number lower, if you leave it out).",
+          ngettext(
+            "It is sent once this one is saved (or without it, a number lower, if you leave it out).",
+            "They are sent once this one is saved (or without it, a number lower, if you leave it out).",
+            queue.length,
+          ),
         ),
       );
       // A hand that can't be fixed (nobody remembers it) need not hold up the
@@ -92,7 +97,12 @@ export function render() {
       const skip = document.createElement("button");
       skip.type = "button";
       skip.className = "btn skip-refused";
-      skip.textContent = `Leave hand ${refused.number} out, send the ${queue.length === 1 ? "other one" : `other ${queue.length}`}`;
+      skip.textContent = ngettext(
+        "Leave hand {number} out, send the other one",
+        "Leave hand {number} out, send the other {count}",
+        queue.length,
+        values,
+      );
       skip.addEventListener("click", () => {
         closeGap(game, refused.number);
         clearRefused(game);
@@ -113,24 +123,39 @@ export function render() {
       const drop = document.createElement("button");
       drop.type = "button";
       drop.className = "btn skip-refused";
-      drop.textContent = `Drop hand ${refused.number}`;
+      drop.textContent = gettext("Drop hand {number}", values);
       drop.addEventListener("click", () => dropRefused(game));
       lines.push(drop);
     }
   } else if (queue.length) {
     const last = queue[queue.length - 1].number;
+    // Online, the server was only slow: the hand goes again in a few seconds.
+    const waiting = navigator.onLine
+      ? gettext(
+          "Hand {number} is not saved yet — the server did not answer in time. It is kept on this phone and sent again in a few seconds.",
+          { number: last },
+        )
+      : gettext(
+          "Hand {number} is not saved yet — it is kept on this phone and will be sent when the network is back.",
+          { number: last },
+        );
+    lines.push(line(waiting, "lead-line"));
+    const numbers = { numbers: queue.map((item) => item.number).join(", ") };
     lines.push(
       line(
-        `Hand ${last} is not saved yet — it is kept on this phone and will be sent when the network is back.`,
-        "lead-line",
-      ),
-    );
-    const numbers = queue.map((item) => item.number).join(", ");
-    const which = queue.length > 1 ? ` (hands ${numbers})` : "";
-    lines.push(
-      line(
-        `${hands(queue.length)} waiting to be sent${which}` +
-          (status.sending ? ": sending now…" : "."),
+        status.sending
+          ? ngettext(
+              "{count} hand waiting to be sent: sending now…",
+              "{count} hands waiting to be sent (hands {numbers}): sending now…",
+              queue.length,
+              numbers,
+            )
+          : ngettext(
+              "{count} hand waiting to be sent.",
+              "{count} hands waiting to be sent (hands {numbers}).",
+              queue.length,
+              numbers,
+            ),
       ),
     );
   }
@@ -140,7 +165,7 @@ export function render() {
     if (problem.signIn) {
       const link = document.createElement("a");
       link.href = `${LOGIN_URL}?next=${encodeURIComponent(location.pathname)}`;
-      link.textContent = "Sign in";
+      link.textContent = gettext("Sign in");
       p.append(" ", link);
     }
     lines.push(p);
@@ -219,7 +244,10 @@ function abandonedLines(game, queue) {
   const one = numbers.length === 1;
   const listed = one
     ? String(numbers[0])
-    : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+    : gettext("{numbers} and {last}", {
+        numbers: numbers.slice(0, -1).join(", "),
+        last: numbers[numbers.length - 1],
+      });
   const lead = say(
     one
       ? wordsOf().abandoned_one ||
@@ -324,23 +352,36 @@ function leftOutNote(game, note, busy) {
   if (note.undone && !note.race) {
     div.classList.add("undone");
     div.append(
-      line(`Hand ${note.number} was undone on another phone.`, "lead-line"),
-      line("This phone's copy of it was dropped, so an undone hand never comes back."),
+      line(gettext("Hand {number} was undone on another phone.", { number: note.number }), "lead-line"),
+      line(gettext("This phone's copy of it was dropped, so an undone hand never comes back.")),
     );
     div.append(dismissButton(game, note));
     return div;
   }
-  const theirs = note.theirs ? `: ${note.theirs}` : "";
-  const mine = note.mine ? ` (${note.mine})` : "";
+  const values = { number: note.number, theirs: note.theirs, mine: note.mine };
   if (note.race) {
     // Another phone undid the hand before this one's: the server's own words.
     div.append(line(note.lead, "lead-line"), line(note.detail));
   } else {
     div.append(
-      line(`Hand ${note.number} was recorded by another phone first${theirs}.`, "lead-line"),
       line(
-        `This phone's hand ${note.number}${mine} was left out, so nothing is recorded twice. ` +
-          "If it was a different deal, use its taps for the next hand.",
+        note.theirs
+          ? gettext("Hand {number} was recorded by another phone first: {theirs}.", values)
+          : gettext("Hand {number} was recorded by another phone first.", values),
+        "lead-line",
+      ),
+      line(
+        note.mine
+          ? gettext(
+              "This phone's hand {number} ({mine}) was left out, so nothing is recorded twice. " +
+                "If it was a different deal, use its taps for the next hand.",
+              values,
+            )
+          : gettext(
+              "This phone's hand {number} was left out, so nothing is recorded twice. " +
+                "If it was a different deal, use its taps for the next hand.",
+              values,
+            ),
       ),
     );
   }
@@ -348,12 +389,14 @@ function leftOutNote(game, note, busy) {
   const buttons = document.createElement("div");
   buttons.className = "left-out-actions";
   if (busy || !form) {
-    div.append(line("Its taps can be used once the hands waiting on this phone are saved."));
+    div.append(line(gettext("Its taps can be used once the hands waiting on this phone are saved.")));
   } else {
     const restore = document.createElement("button");
     restore.type = "button";
     restore.className = "btn restore-left-out";
-    restore.textContent = `Use this phone's taps for hand ${form.dataset.number}`;
+    restore.textContent = gettext("Use this phone's taps for hand {number}", {
+      number: form.dataset.number,
+    });
     restore.addEventListener("click", () => actions.restore(game, note, restore));
     buttons.append(restore);
   }
@@ -369,8 +412,8 @@ function dismissButton(game, note) {
   const dismiss = document.createElement("button");
   dismiss.type = "button";
   dismiss.className = "btn dismiss-left-out";
-  dismiss.textContent = "Dismiss";
-  dismiss.setAttribute("aria-label", `Dismiss the note about hand ${note.number}`);
+  dismiss.textContent = gettext("Dismiss");
+  dismiss.setAttribute("aria-label", gettext("Dismiss the note about hand {number}", { number: note.number }));
   dismiss.addEventListener("click", () => {
     dropLeftOut(game, note.id);
     render();

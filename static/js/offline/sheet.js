@@ -5,6 +5,7 @@
 // game and one full deal cycle in the #table-data JSON (scoring/table/offline.py).
 import { queueOf, refusedOf, usedIds } from "./queue.js";
 import { handLabel, handNote } from "./score.js";
+import { gettext } from "./words.js";
 
 export const entryForm = () => document.getElementById("hand-entry");
 export const table = () => document.getElementById("table");
@@ -109,7 +110,7 @@ export function offlinePreview(form) {
   } else {
     const p = document.createElement("p");
     p.className = "to-tap";
-    p.textContent = "No preview without network: Save keeps the hand on this phone.";
+    p.textContent = gettext("No preview without network: Save keeps the hand on this phone.");
     preview.replaceChildren(p);
   }
 }

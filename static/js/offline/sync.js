@@ -55,6 +55,7 @@ import {
   statusBox,
   undoneIn,
 } from "./conflicts.js";
+import { gettext } from "./words.js";
 
 // A weak signal can leave a request hanging: without an answer in this time a save
 // is given up and tried again later (its client_id makes the second try harmless if
@@ -234,9 +235,10 @@ export async function sendNext() {
     render();
   } else if (response.type === "opaqueredirect" || code === 401 || code === 403) {
     status.problem = {
-      text:
+      text: gettext(
         "The server asks you to sign in again before it takes the waiting hands: " +
-        "they are sent when you come back to this game.",
+          "they are sent when you come back to this game.",
+      ),
       signIn: true,
     };
     render();
@@ -245,7 +247,10 @@ export async function sendNext() {
     render();
   } else {
     status.problem = {
-      text: `Hand ${item.number} could not be sent (the server answered ${code}). It stays on this phone.`,
+      text: gettext(
+        "Hand {number} could not be sent (the server answered {code}). It stays on this phone.",
+        { number: item.number, code },
+      ),
     };
     render();
   }
@@ -273,10 +278,12 @@ export async function restoreLeftOut(game, note, button) {
   status.restoreProblem = {
     id: note.id,
     text: !response
-      ? "No network: try again when it is back."
+      ? gettext("No network: try again when it is back.")
       : response.type === "opaqueredirect" || response.status === 401 || response.status === 403
-        ? "The server asks you to sign in again first."
-        : `The server answered ${response.status}: try again in a moment, or tap the hand in again.`,
+        ? gettext("The server asks you to sign in again first.")
+        : gettext("The server answered {code}: try again in a moment, or tap the hand in again.", {
+            code: response.status,
+          }),
   };
   render();
 }
@@ -306,7 +313,11 @@ export function queueSave(form, formData) {
   };
   if (!enqueue(game, item)) {
     const box = statusBox();
-    const text = `Hand ${number} could not be kept on this phone (its storage is full or turned off): write it down and enter it again when the network is back.`;
+    const text = gettext(
+      "Hand {number} could not be kept on this phone (its storage is full or turned off): " +
+        "write it down and enter it again when the network is back.",
+      { number },
+    );
     if (box) box.replaceChildren(line(text, "problem"));
     return;
   }

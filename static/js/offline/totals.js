@@ -11,6 +11,7 @@
 import { queueOf, refusedOf } from "./queue.js";
 import { entryForm, gameId, table, tableData } from "./sheet.js";
 import { handOfFields, newState, scoreHand, waitingToGoOut, winReason } from "./score.js";
+import { gettext, ngettext } from "./words.js";
 
 const MARK = "offline-count";
 // The server's parts the count replaces while it is shown.
@@ -78,7 +79,7 @@ function el(tag, className, text) {
 
 function totals(data, state) {
   const section = el("section", `totals ${MARK}`);
-  section.setAttribute("aria-label", "Scores, with the hands kept on this phone");
+  section.setAttribute("aria-label", gettext("Scores, with the hands kept on this phone"));
   state.scores.forEach((score, side) => {
     const won = state.winner === side;
     const total = el("div", `total${won ? " won" : ""}`);
@@ -101,7 +102,8 @@ function sheetBody(data) {
   const head = el("thead");
   const row = el("tr");
   row.append(el("th", "", "#"));
-  const bid = el("th", "", "Bid ");
+  // Translators: the score sheet's column of the pitcher and the bid, before "D dealer".
+  const bid = el("th", "", `${gettext("Bid")} `);
   const dealerHead = el("span", "dealt");
   const mark = el("span", "dealer-mark", data.words.dealer_mark);
   mark.setAttribute("aria-hidden", "true");
@@ -129,7 +131,8 @@ function sheetRow(data, result) {
     pitcher.append(el("span", "bid made", String(result.bid)));
   } else {
     const struck = el("s", "bid set");
-    struck.append(el("span", "sr-only", "set back, bid "), String(result.bid));
+    // Translators: read out before a bid that was set back (struck out on the sheet).
+    struck.append(el("span", "sr-only", `${gettext("set back, bid")} `), String(result.bid));
     pitcher.append(struck);
   }
   // Who dealt, as scoring/_hands.html draws it: the name on one line (whole in its
@@ -205,8 +208,12 @@ export function showCount() {
   }
   parts.push(totals(data, state));
   if (rows.length) {
-    const kept = rows.length === 1 ? words.one_hand : say(words.hands, { count: rows.length });
-    parts.push(el("p", `counted ${MARK}`, say(words.counted, { count: kept })));
+    const counted = ngettext(
+      "Totals with {count} hand kept on this phone, counted by the phone: the server confirms them when the network is back.",
+      "Totals with {count} hands kept on this phone, counted by the phone: the server confirms them when the network is back.",
+      rows.length,
+    );
+    parts.push(el("p", `counted ${MARK}`, counted));
   }
   if (count.stop) parts.push(el("p", `counted ${MARK}`, say(words.unchecked, { number: count.stop })));
   first.before(...parts);

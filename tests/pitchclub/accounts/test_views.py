@@ -43,7 +43,11 @@ def _signed_in_user_id(client: Client) -> str | None:
 
 def _without_csrf(content: bytes) -> str:
     """The page without its CSRF token, which is masked afresh on every answer."""
-    return re.sub(r'"X-CSRFToken": "\w+"', "", content.decode())
+    return re.sub(
+        r'"X-CSRFToken": "\w+"|name="csrfmiddlewaretoken" value="\w+"',
+        "",
+        content.decode(),
+    )
 
 
 # Sign-up

@@ -249,7 +249,8 @@ def test_the_page_says_why_the_order_and_shows_won_lost_beside_the_rating(
         assert f"{won}\N{EN DASH}{lost}" in rating
         assert f"{won} won, {lost} lost" in rating
     # The explanation is on the page (docs/ratings.md's words), not a repo link.
-    details = body[body.index("<details") : body.index("</details>")]
+    main = body[body.index("<main") :]
+    details = main[main.index("<details") : main.index("</details>")]
     assert "How the rating works" in details
     assert "Every finished game rates its players once" in details
     assert "the skill estimate less three times its uncertainty" in details

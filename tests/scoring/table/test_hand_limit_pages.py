@@ -262,7 +262,7 @@ def test_a_moon_made_in_a_fixed_hands_game_does_not_win_at_once(
     said = hand_words.saved_message(
         game, game.hands.get(number=1), "Bob", ["Ann & Cy", "Bob & Di"], rules
     )
-    assert said == "Hand 1 saved: Bob shot the moon and made it."
+    assert said == "Hand 1 saved ✓ Bob shot the moon and made it."
     # Hand 2: the last; the moon's 13 points count like any others.
     hand(game, 2, 4, ace=0, jack=0, jick=0, high_joker=0)
     assert (game.winner, game.scores) == (1, [4, 13])

@@ -348,8 +348,11 @@ def test_still_to_tap_is_said_in_the_forms_own_words() -> None:
     assert entry.pitcher.errors == [words["tap_pitcher"]]
     assert entry.bid.errors == [words["tap_bid"]]
     for row in entry.awards[1:]:
-        nobody = words["or_nobody"] if row.name != "award-low" else ""
-        assert row.errors == [words["who_took"].format(point=row.legend, nobody=nobody)]
+        # Low has no Nobody to tap in Auction Pitch.
+        who_took = words[
+            "who_took" if row.name == "award-low" else "who_took_or_nobody"
+        ]
+        assert row.errors == [who_took.format(point=row.legend)]
 
 
 def test_the_whole_auctions_callers_are_named_as_the_form_names_them() -> None:
@@ -359,7 +362,8 @@ def test_the_whole_auctions_callers_are_named_as_the_form_names_them() -> None:
     players = offline["cycle"][0]["players"]
 
     assert players == [row.player for row in entry.calls]
-    assert entry.missing()[0] == words["calls"].format(count=3, name=players[1])
+    # calls[n]: the words for n calls, in each of the language's plural forms.
+    assert entry.missing()[0] == words["calls"][3].format(count=3, name=players[1])
     entry.hand_input()
     assert entry.calls[1].errors == [words["tap_call"].format(name=players[1])]
 

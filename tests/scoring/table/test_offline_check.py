@@ -6,7 +6,10 @@ game points that contradict Game or add up to too many, points to a team), both
 variants, every option (fixed-hands games too), solo and partnership. The server's
 verdict is the form's reading (scoring.table.entry.HandEntry) checked by the engine and
 said by scoring.refusals.sentence in the players' names; the phone's must be the
-same: the same field and the same words, or no refusal at all.
+same: the same field and the same words, or no refusal at all. In each of the site's
+languages (issue 24): the phone says the server's templates, put on the page through
+gettext in the page's language (scoring/table/offline.py), so its German refusal is
+the server's German sentence.
 
 Node runs the JavaScript once for the whole batch
 (tests/scoring/table/js/run_check.mjs).
@@ -18,10 +21,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from scoring import engine
 from scoring.engine import RuleViolation
 from scoring.engine.hand import check_hand
+from scoring.engine.messages import MESSAGES
 from scoring.refusals import TableNames, sentence
 from scoring.table.entry import HandEntry
 from scoring.table.offline import offline_data
@@ -31,6 +36,10 @@ RUNNER = Path(__file__).resolve().parent / "js" / "run_check.mjs"
 GAMES = 300
 HANDS = 12
 SEED = 20250612
+LANGUAGES = ("en", "de", "pl", "fr")
+# English is checked with every generated game; the other languages with a third of
+# them (the same checks, in fewer hands: the test runs four times).
+GAMES_TRANSLATED = GAMES // 3
 
 pytestmark = [
     pytest.mark.django_db,
@@ -106,10 +115,10 @@ def servers_verdict(
     return None
 
 
-def generated() -> tuple[list[dict], list[dict], list]:
+def generated(count: int = GAMES) -> tuple[list[dict], list[dict], list]:
     rng = random.Random(SEED)
     games, cases, expected = [], [], []
-    for game in range(GAMES):
+    for game in range(count):
         rules = random_rules(rng)
         seats = {seat: f"P{seat}" for seat in range(rules.players)}
         if rules.partnership:
@@ -144,9 +153,25 @@ def run_node(games: list[dict], cases: list[dict]) -> list:
     return json.loads(done.stdout)
 
 
-def test_the_phone_refuses_what_the_server_refuses_in_its_words() -> None:
-    games, cases, expected = generated()
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_phone_refuses_what_the_server_refuses_in_its_words(language: str) -> None:
+    with translation.override(language):
+        games, cases, expected = generated(
+            GAMES if language == "en" else GAMES_TRANSLATED
+        )
+        # A template the catalogue translates is said in the language by both.
+        steal = translation.gettext(MESSAGES["steal_not_allowed"])
     refused = [verdict for verdict in expected if verdict]
+    if language != "en":
+        answers = run_node(games, cases)
+        assert len(answers) == len(expected) > 800
+        assert len(refused) > 250
+        for case, js, py in zip(cases, answers, expected, strict=True):
+            assert js == py, (language, SEED, case, games[case["game"]]["rules"])
+        if steal != MESSAGES["steal_not_allowed"]:
+            head = steal.split("{")[0]
+            assert any(verdict["text"].startswith(head) for verdict in refused)
+        return
     # The generator reaches the refusals and the hands the rules take.
     assert len(cases) > 2500
     assert len(refused) > 800

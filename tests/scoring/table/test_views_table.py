@@ -144,7 +144,7 @@ def test_a_plain_post_records_the_hand_and_comes_back_to_the_sheet(
     [hand] = hands(game)
     assert (hand.pitcher, hand.bid, hand.deltas) == (1, 2, [0, 3, 1, 0])
     text = kate.get(response["Location"]).content.decode()
-    assert "Hand 1 saved: Bob bid 2 and made it." in text
+    assert "Hand 1 saved ✓ Bob bid 2 and made it." in text
     assert "Hand 2 · Bob deals · Cy bids first" in text
 
 
@@ -248,7 +248,7 @@ def test_a_dealers_steal_is_called_a_steal(kate: Client, game: Game) -> None:
     assert "Ann stole the bid at 2: made" in preview.content.decode()
     response = post_hand(kate, game, **fields)
     text = kate.get(response["Location"]).content.decode()
-    assert "Hand 1 saved: Ann stole the bid at 2 and made it." in text
+    assert "Hand 1 saved ✓ Ann stole the bid at 2 and made it." in text
 
 
 def test_game_points_decide_game_when_it_is_not_tapped(

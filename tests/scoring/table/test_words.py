@@ -31,7 +31,7 @@ def test_a_saved_hand_says_who_bid_and_how_it_went(three_hands: Game) -> None:
         ["Ann", "Bob", "Cy", "Di"],
         convert.rules_for(game),
     )
-    assert text == f"Hand 1 saved: {NAMES[hand.pitcher]} bid 2 and made it."
+    assert text == f"Hand 1 saved ✓ {NAMES[hand.pitcher]} bid 2 and made it."
 
 
 def test_sides_tied_at_the_target_play_on() -> None:

@@ -381,4 +381,6 @@ def test_the_leaderboard_reads_seasons_only_through_the_registry(
     # December's games, nights or not (W1 to W3 and O2): Ann 4 games, 3 won.
     assert "3 of 4" in body
     assert unknown.status_code == 404
-    assert "Tuesday Pitch has no month “nov”" in unknown.content.decode()
+    # Said with the word "season" in every language (a scope's label is not a
+    # word that can sit in a translated sentence).
+    assert "Tuesday Pitch has no season “nov”" in unknown.content.decode()
