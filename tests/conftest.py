@@ -50,6 +50,24 @@ def _read_words(path: Path) -> list[str]:
         return []
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On SQLite, each worker's test database is a file, as the site's own is, not
+    Django's shared in-memory one. There the browser tests' live server, answering two
+    phones at once on its threads, met "database table is locked": shared-cache SQLite
+    refuses a read while another connection writes, where a file waits (settings.py's
+    timeout), and the phone saw a 500 nobody would meet."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Browser tests run after all the others in a process (tests/browser/conftest.py

@@ -36,6 +36,9 @@ def _look(page: Page, screenshot: Callable[..., Path], name: str) -> list[str]:
 
 
 def _taps(page: Page, selector: str) -> list[str]:
+    # Measured once the page's stylesheets are in: a box measured while the new
+    # page was still loading once read 17 px (CI's load).
+    page.wait_for_load_state("load")
     problems = []
     for control in page.locator(selector).all():
         box = control.bounding_box()

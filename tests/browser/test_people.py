@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.db import connection
 from playwright.sync_api import Page, expect
 
 from pitchclub.models import Club, Player, Role
@@ -126,12 +125,6 @@ def test_a_merge_of_two_at_one_table_is_refused_naming_the_game(
     fits(page, width)
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="two requests at once: the in-memory SQLite the live server shares with "
-    "the test answers 'table is locked' instead of waiting as a SQLite file does "
-    "(run with DATABASE_URL=postgres://…; the page test posts twice in turn)",
-)
 @pytest.mark.parametrize("width", WIDTHS)
 def test_create_tapped_twice_makes_one_club(
     page: Page, live_server: Any, olive: AbstractUser, width: int

@@ -93,7 +93,13 @@ def check_cut(page: Page, selector: str, most: int) -> list[str]:
         words = f"{selector} {name['text']!r}"
         if name["lines"] > most:
             wrong.append(f"{words} is on {name['lines']} lines")
-        if not name["cut"] or not name["ellipsis"]:
+        # Cut by the page's CSS, or by the server around a middle ellipsis
+        # (scoring/table/short_names.py: "Christophe…haugh", told apart on buttons).
+        shortened = "…" in name["text"] and all(
+            piece.strip("\u200b") in (name["title"] or "")
+            for piece in name["text"].split("…")
+        )
+        if not shortened and (not name["cut"] or not name["ellipsis"]):
             wrong.append(f"{words} is not cut with an ellipsis: {name}")
         if name["breaks"]:
             wrong.append(f"{words} may break mid-word")

@@ -359,7 +359,17 @@ def test_a_hand_can_be_recorded_with_a_screen_reader_and_keyboard(
     page.keyboard.press("Tab")
     page.keyboard.press("ArrowRight")
     expect(page.locator("#bid-2")).to_be_checked()
-    for row in ("high", "low", "jack", "game"):
+    for row, name in (
+        ("high", "High"),
+        ("low", "Low"),
+        ("jack", "Jack"),
+        ("game", "Game"),
+    ):
+        # Each point's legend links to its rule first ("How to score: High").
+        page.keyboard.press("Tab")
+        expect(page.locator(":focus")).to_have_attribute(
+            "aria-label", re.compile(f"^How to score: {name}")
+        )
         page.keyboard.press("Tab")
         page.keyboard.press("ArrowRight")
         expect(page.locator(f"#award-{row}-1")).to_be_checked()
