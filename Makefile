@@ -74,18 +74,11 @@ format: install
 # The API benchmark runs on SQLite, then on PostgreSQL when DATABASE_URL is set (so
 # does the player statistics' benchmark, PostgreSQL only: 100,000 hands); the
 # saturated throughput comes from a short load test without faults (it needs
-# PostgreSQL's server binaries: it starts a cluster of its own).
+# PostgreSQL's server binaries: it starts a cluster of its own). Every bench runs even
+# after one misses; bench/run_all.py then prints each one's target, met or not, and
+# exits 1 if any missed.
 bench: install
-	$(BIN)/python bench/engine_bench.py
-	$(BIN)/python bench/table_bench.py
-	$(BIN)/python bench/pairing_bench.py
-	env -u DATABASE_URL $(BIN)/python bench/api_bench.py
-	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/api_bench.py; fi
-	$(BIN)/python bench/leaderboard_bench.py
-	if [ -n "$$DATABASE_URL" ]; then $(BIN)/python bench/stats_bench.py; fi
-	if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
-	  $(BIN)/python bench/loadtest.py --no-faults --tables 100; \
-	else echo "No PostgreSQL server binaries: the load test is skipped."; fi
+	$(BIN)/python bench/run_all.py
 
 # Load and fault test: 200 tables x 20 hands through gunicorn + PostgreSQL, with a
 # database restart and a killed worker midway, then an integrity check (README.md).
