@@ -4,7 +4,9 @@ Run ``python bench/table_bench.py`` from the project root (``make bench`` runs i
 It builds a throw-away SQLite database (or uses ``DATABASE_URL``'s server with a
 test database), starts games of 1, 30 and 100 hands, and times through Django's
 test client, as htmx sends them: opening the game page, the preview after a tap,
-saving a hand, and the live view's poll (unchanged: 204; changed: the new sheet).
+saving a hand, and the live view's poll (unchanged: 204; changed: the new sheet),
+read from the database, then a spectator's with the versions in the cache (no
+statement while nothing changed).
 Printed: the median and the 95th percentile in milliseconds, and the queries each
 answer took. Server time only: no network, no browser. The target is a median
 under 50 ms for a tap's preview and a save in games of up to 30 hands, so that
@@ -30,7 +32,7 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
+from django.test.utils import override_settings, setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 TARGET_MS = 50.0
@@ -59,6 +61,7 @@ def timed(call: Callable[[], object], rounds: int = ROUNDS) -> tuple[float, floa
 
     # An execute wrapper, not CaptureQueriesContext: the test client's requests
     # close the connection between answers, which empties Django's query log.
+    call()  # warm: a cached answer fills the cache on its first call
     with connection.execute_wrapper(count):
         response = call()
     status = getattr(response, "status_code", 200)
@@ -95,6 +98,18 @@ def answers_for(client: Client, game_id: int) -> dict[str, Callable[[], object]]
             record, {**TAPS, "action": "save", "number": str(number)}, **HX
         )
 
+    anonymous = Client()
+
+    def from_cache(version: str) -> Callable[[], object]:
+        """A spectator's poll with the live versions in a shared cache
+        (scoring/table/live_versions.py; Redis in production, memory here)."""
+
+        def call() -> object:
+            with override_settings(LIVE_FROM_CACHE=True):
+                return anonymous.get(live, {"v": version}, **HX)
+
+        return call
+
     return {
         "game page (GET)": lambda: client.get(page),
         "preview after a tap (htmx)": lambda: client.post(
@@ -102,6 +117,8 @@ def answers_for(client: Client, game_id: int) -> dict[str, Callable[[], object]]
         ),
         "live poll, unchanged (204)": lambda: client.get(live, {"v": stamp}, **HX),
         "live poll, changed": lambda: client.get(live, {"v": "0"}, **HX),
+        "live poll, unchanged, cached": from_cache(stamp),
+        "live poll, changed, cached": from_cache("0"),
         "save a hand (htmx)": save,
     }
 
@@ -126,7 +143,7 @@ def run() -> int:
     client = Client()
     client.force_login(user)
     slow = []
-    print(f"{'hands':>5} {'answer':<26} {'median ms':>9} {'p95 ms':>7} {'queries':>7}")
+    print(f"{'hands':>5} {'answer':<30} {'median ms':>9} {'p95 ms':>7} {'queries':>7}")
     for length in (1, 30, 100):
         game = services.game_start(
             variant="auction",
@@ -146,7 +163,7 @@ def run() -> int:
         answers = answers_for(client, game.pk)
         for name, call in answers.items():
             median, p95, queries = timed(call, rounds=20 if "save" in name else ROUNDS)
-            print(f"{length:>5} {name:<26} {median:>9.1f} {p95:>7.1f} {queries:>7}")
+            print(f"{length:>5} {name:<30} {median:>9.1f} {p95:>7.1f} {queries:>7}")
             typical = length <= TYPICAL_HANDS
             if typical and ("preview" in name or "save" in name) and median > TARGET_MS:
                 slow.append(f"{name} with {length} hands: {median:.1f} ms")

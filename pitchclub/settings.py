@@ -236,6 +236,9 @@ elif CACHE_DIR:
 else:
     _default_cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 CACHES = {"default": _default_cache}
+# The live view's polls answered from the cache (scoring/table/live_versions.py): only
+# a cache every worker shares can say what another worker changed.
+LIVE_FROM_CACHE = env_bool("LIVE_FROM_CACHE", bool(REDIS_URL or CACHE_DIR))
 
 # Mail (password reset): printed to the console unless EMAIL_HOST is set.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

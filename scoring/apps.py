@@ -17,6 +17,7 @@ class ScoringConfig(AppConfig):
         from scoring.panels import club_games, club_leaders, profile_games
         from scoring.refusals import CONFLICT_CODES
         from scoring.stats.listeners import ratings_follow_game, ratings_follow_merge
+        from scoring.table import live_versions
 
         core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
         # A claimed guest's seats and awards move to the claiming player.
@@ -41,6 +42,13 @@ class ScoringConfig(AppConfig):
         )
         core_hooks.register(
             ratings_follow_merge, order=200, name="scoring.ratings_follow_merge"
+        )
+        # The live view's version in the cache, once each change commits.
+        hooks.register(
+            live_versions.follow,
+            events=(hooks.GameEvent,),
+            order=300,
+            name="scoring.live_versions",
         )
         # The club page's recent games and the profile's games.
         core_panels.register_club_panel(club_games, order=100, name="scoring.games")

@@ -19,7 +19,7 @@ from pitchclub.text import parse_whole_number
 from scoring.games import selectors, services
 from scoring.models import Game
 from scoring.refusals import RuleViolation
-from scoring.table import cards, export, sheet
+from scoring.table import cards, export, live_versions, sheet
 from scoring.table.share import live_version
 from scoring.table.words import flashes
 
@@ -41,21 +41,32 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
     every few seconds (htmx) with the version it shows: the same version costs one
     query and answers 204, which htmx leaves alone; else the new sheet comes back."""
     if request.htmx and "v" in request.GET:
+        # A game anyone may read, unchanged: the cache says so, no statement, not even
+        # the session's (scoring/table/live_versions.py).
+        kept = live_versions.cached(game_id)
+        if kept is not None and kept.public and kept.version == request.GET["v"]:
+            return HttpResponse(status=204)
         current = (
             Game.objects.filter(permissions.games_visible_filter(request.user))
             .filter(pk=game_id)
-            .values_list("updated_at", "hand_count")
+            .values_list("updated_at", "hand_count", "club__is_private")
             .first()
         )
         if current is None:
             raise Http404(gettext("No such game."))
-        if request.GET["v"] == live_version(*current):
+        updated_at, hand_count, private = current
+        version = live_version(updated_at, hand_count)
+        live_versions.remember_version(game_id, version, public=not private)
+        if request.GET["v"] == version:
             return HttpResponse(status=204)
     game = _readable_game(request, game_id)
     shown = sheet.game_sheet(game)
+    version = live_version(game.updated_at, game.hand_count)
+    public = game.club_id is None or not game.club.is_private
+    live_versions.remember_version(game.pk, version, public=public)
     context = {
         **shown,
-        "version": live_version(game.updated_at, game.hand_count),
+        "version": version,
         "latest": sheet.latest_hand(shown),
         "hand_links": False,
     }
