@@ -6,6 +6,7 @@ to the box). The players and clubs it accepts are only those the user may see: a
 private club and its roster do not exist for outsiders, not even as a filter.
 """
 
+import datetime
 import re
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 from django.db.models.functions import Lower
 from django.forms.models import ModelChoiceIteratorValue
+from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -172,7 +174,7 @@ class GameFilter(django_filters.FilterSet):
     )
     date_from = django_filters.DateFilter(
         field_name="created_at",
-        lookup_expr="date__gte",
+        method="filter_started_from",
         label=pgettext_lazy("a date", "From"),
         help_text=_("Games started on or after this day."),
         widget=forms.DateInput(attrs={"type": "date"}),
@@ -182,7 +184,7 @@ class GameFilter(django_filters.FilterSet):
     )
     date_to = django_filters.DateFilter(
         field_name="created_at",
-        lookup_expr="date__lte",
+        method="filter_started_to",
         label=pgettext_lazy("a date", "To"),
         help_text=_("Games started on or before this day."),
         widget=forms.DateInput(attrs={"type": "date"}),
@@ -195,6 +197,25 @@ class GameFilter(django_filters.FilterSet):
         model = Game
         fields: list[str] = []
         form = GameFilterForm
+
+    # A day is a range of the column, from its first moment in the site's time zone
+    # to the next day's: `created_at__date` would convert every row's time to a date
+    # first (no index, a function per row), and a filter over every date took four
+    # times as long as none (issue 25 item 7).
+    def filter_started_from(
+        self, queryset: QuerySet[Game], name: str, value: datetime.date
+    ) -> QuerySet[Game]:
+        start = _start_of(value)
+        return queryset if start is None else queryset.filter(created_at__gte=start)
+
+    def filter_started_to(
+        self, queryset: QuerySet[Game], name: str, value: datetime.date
+    ) -> QuerySet[Game]:
+        try:
+            after = _start_of(value + datetime.timedelta(days=1))
+        except OverflowError:  # 9999-12-31: no day after it
+            return queryset
+        return queryset if after is None else queryset.filter(created_at__lt=after)
 
     def __init__(
         self,
@@ -233,6 +254,20 @@ class GameFilter(django_filters.FilterSet):
     def active(self) -> bool:
         """Whether any filter is given (the page then offers to clear them)."""
         return any(self.data.get(name) for name in self.filters)
+
+
+def _start_of(day: datetime.date) -> datetime.datetime | None:
+    """The day's first moment in the current time zone; None for a day the
+    datetime type cannot hold there (0001-01-01 east of UTC): no bound at all."""
+    try:
+        start = timezone.make_aware(
+            datetime.datetime.combine(day, datetime.time.min),
+            timezone.get_current_timezone(),
+        )
+        start.astimezone(datetime.UTC)
+    except (OverflowError, ValueError):
+        return None
+    return start
 
 
 # `from` and `to` are the query's names; Python keeps them as date_from/date_to.
