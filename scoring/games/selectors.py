@@ -67,6 +67,20 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
     )
 
 
+def game_for_entry(*, game_id: int, user: AbstractBaseUser | None) -> Game:
+    """One game the user may read, with club and seats but no hands (2 queries):
+    what a tap's preview needs of a new hand (the game row holds the scores).
+    Raises Game.DoesNotExist as game_detail does."""
+    return (
+        Game.objects.filter(permissions.games_visible_filter(user))
+        .select_related("club")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+        .get(pk=game_id)
+    )
+
+
 def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
     """Whether `user` may record, correct and undo hands of `game`. In a club's
     game rights follow the club's roles (its organisers and scorekeepers, API.md):

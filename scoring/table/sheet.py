@@ -73,6 +73,17 @@ def game_state(game: Game) -> dict[str, Any]:
     }
 
 
+def entry_sheet(game: Game) -> dict[str, Any]:
+    """What the entry form and a new hand's preview need of the sheet: the rules and
+    the names, from the seats alone (selectors.game_for_entry; no hand is read)."""
+    return {
+        "game": game,
+        "rules": rules_for(game),
+        "seat_names": seat_names(game),
+        "side_names": side_names(game),
+    }
+
+
 def game_sheet(game: Game) -> dict[str, Any]:
     """What the score sheet shows of a game (from game_detail: no further query):
     the totals, one row per hand, who is waiting to go out, the winner or the next

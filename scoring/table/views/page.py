@@ -105,13 +105,24 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     back to the game."""
     if request.method != "POST":
         return redirect("scoring:game", game_id=game_id)
-    game = editable_game(request, game_id)
+    # A tap's preview of a new hand scores it against the game row: no hand is read
+    # (4 statements with the session and the user).
+    preview = request.htmx and request.POST.get("action") == "preview"
+    game = editable_game(request, game_id, with_hands=not preview)
     if game.winner is not None:
+        if preview:
+            game = readable_game(game_id, request.user)
         messages.info(request, flashes.game_over())
         return _table_response(request, game, None, status=409)
     if game.abandoned:
+        if preview:
+            game = readable_game(game_id, request.user)
         messages.error(request, RuleViolation("game_abandoned", "status").message)
         return _table_response(request, game, None, status=409)
+    if preview:
+        sheet = sheets.entry_sheet(game)
+        entry, action = posted_entry(request, game, sheet)
+        return preview_response(request, game, sheet, entry)
     sheet = sheets.game_sheet(game)
     entry, action = posted_entry(request, game, sheet)
     if action == "restore":

@@ -28,9 +28,18 @@ def readable_game(game_id: int, user: AbstractBaseUser) -> Game:
         raise Http404(gettext("No such game.")) from missing
 
 
-def editable_game(request: HttpRequest, game_id: int) -> Game:
-    """The game, for one of its scorekeepers (anyone else: 403)."""
-    game = readable_game(game_id, request.user)
+def editable_game(
+    request: HttpRequest, game_id: int, *, with_hands: bool = True
+) -> Game:
+    """The game, for one of its scorekeepers (anyone else: 403); without its hands
+    (`with_hands` False) for what needs only the game row and the seats."""
+    if with_hands:
+        game = readable_game(game_id, request.user)
+    else:
+        try:
+            game = selectors.game_for_entry(game_id=game_id, user=request.user)
+        except Game.DoesNotExist as missing:
+            raise Http404(gettext("No such game.")) from missing
     if not selectors.game_editable_by(game=game, user=request.user):
         raise PermissionDenied(
             gettext("Only this game's scorekeepers can record its hands.")

@@ -1,0 +1,87 @@
+"""The table page as lean as the API (issue 25 item 3): a tap's preview of a new
+hand reads the game row and its seats, no hand (4 statements with the session and
+the user), and answers byte for byte what it answered with every hand read."""
+
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.games import selectors
+from scoring.models import Game
+from scoring.table import sheet as sheets
+from tests.factories import UserFactory, game_factory, record
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def solo_played(keeper) -> Game:  # type: ignore[no-untyped-def]
+    game = game_factory(created_by=keeper)
+    for _ in range(3):
+        record(game, ["pass", 2, "pass", "pass"], {"high": 1, "low": 1})
+    return game
+
+
+def partners_waiting(keeper) -> Game:  # type: ignore[no-untyped-def]
+    """Partners, one team at the target waiting to win a bid."""
+    game = game_factory(created_by=keeper, partnership=True)
+    for _ in range(3):
+        record(game, ["pass", 2, "pass", "pass"], {"high": 1, "low": 1, "game": 1})
+    return game
+
+
+def thirteen(keeper) -> Game:  # type: ignore[no-untyped-def]
+    return game_factory(created_by=keeper, variant="thirteen", partnership=True)
+
+
+TAPS = [
+    {"pitcher": "1", "bid": "2", "award-high": "1", "award-low": "2"},
+    {
+        "pitcher": "1",
+        "bid": "2",
+        "award-high": "1",
+        "award-low": "2",
+        "award-jack": "none",
+        "award-game": "3",
+    },
+    {"pitcher": "2", "bid": "4", "award-high": "0"},
+    {"mode": "full", "call-0": "pass", "call-1": "3"},
+    {"pitcher": "9", "bid": "2"},
+]
+
+
+def preview(client: Client, game: Game, taps: dict[str, str]) -> tuple[bytes, int]:
+    url = reverse("scoring:hand_record", args=[game.pk])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(url, {**taps, "action": "preview"}, **HX)
+    assert response.status_code == 200, response.content
+    return response.content, len(queries)
+
+
+@pytest.mark.parametrize("build", [solo_played, partners_waiting, thirteen])
+def test_a_preview_reads_no_hand_and_answers_the_same(
+    client: Client, monkeypatch: pytest.MonkeyPatch, build: Callable[..., Game]
+) -> None:
+    keeper = UserFactory()
+    client.force_login(keeper)
+    game = build(keeper)
+    client.get(reverse("scoring:game", args=[game.pk]))  # the session as a phone's
+    lean = [preview(client, game, taps) for taps in TAPS]
+    for _content, statements in lean:
+        assert statements <= 4
+    # The same answers with the whole game read, as before.
+    monkeypatch.setattr(
+        selectors,
+        "game_for_entry",
+        lambda *, game_id, user: selectors.game_detail(game_id=game_id, user=user),
+    )
+    monkeypatch.setattr(sheets, "entry_sheet", sheets.game_sheet)
+    whole = [preview(client, game, taps) for taps in TAPS]
+    for (lean_content, _), (whole_content, statements) in zip(lean, whole, strict=True):
+        assert statements > 4
+        assert lean_content == whole_content
