@@ -50,7 +50,8 @@ def game_list(
 
 
 def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
-    """One game the user may read, with club, seats, hands and awards (4 queries).
+    """One game the user may read, with club, seats, hands and awards (4 queries),
+    and whether it has revisions or log entries (`has_revisions`, `has_log`).
 
     Raises Game.DoesNotExist for an unknown id or a game the user may not see: a
     private club's games do not exist for outsiders."""
@@ -63,6 +64,12 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
             "hands__awards",
         )
         .annotate(**game_links.annotations())
+        # Whether the page's history has anything to read: most games have no
+        # correction and no abandonment, and their page reads neither log.
+        .annotate(
+            has_revisions=Exists(HandRevision.objects.filter(game_id=OuterRef("pk"))),
+            has_log=Exists(GameLog.objects.filter(game_id=OuterRef("pk"))),
+        )
         .get(pk=game_id)
     )
 

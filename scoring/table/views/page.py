@@ -45,14 +45,16 @@ def _table_context(
     )
     if editable and game.winner is None and entry is None:
         entry = entry_for(request, game, sheet)
-    revisions = selectors.revision_list(game_id=game.pk)
+    # Read only when the game has any (selectors.game_detail says): 6 statements for
+    # the page of a game without corrections.
+    revisions = (
+        list(selectors.revision_list(game_id=game.pk))
+        if getattr(game, "has_revisions", True)
+        else []
+    )
+    log = selectors.game_log(game_id=game.pk) if getattr(game, "has_log", True) else []
     context = sheets.table_context(
-        game,
-        sheet,
-        editable=editable,
-        entry=entry,
-        revisions=revisions,
-        log=selectors.game_log(game_id=game.pk),
+        game, sheet, editable=editable, entry=entry, revisions=revisions, log=log
     )
     # "Restore hand N" after an undo (views.restore), from the revisions read.
     context["restorable"] = (

@@ -2,6 +2,7 @@
 hand reads the game row and its seats, no hand (4 statements with the session and
 the user), and answers byte for byte what it answered with every hand read."""
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -10,7 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.games import selectors
+from scoring.games import hands as hand_services
+from scoring.games import selectors, services
 from scoring.models import Game
 from scoring.table import sheet as sheets
 from tests.factories import UserFactory, game_factory, record
@@ -85,3 +87,54 @@ def test_a_preview_reads_no_hand_and_answers_the_same(
     for (lean_content, _), (whole_content, statements) in zip(lean, whole, strict=True):
         assert statements > 4
         assert lean_content == whole_content
+
+
+def _steady(html: bytes) -> str:
+    """The page without what changes at every answer: the CSRF token (masked anew
+    each time) and the next hand's client_id (a new UUID)."""
+    text = html.decode()
+    text = re.sub(r'(csrfmiddlewaretoken" value=")[^"]+', r"\1…", text)
+    text = re.sub(r'("X-CSRFToken": ")[^"]+', r"\1…", text)
+    text = re.sub(r'(name="client_id" value=")[^"]+', r"\1…", text)
+    return re.sub(r'(data-client-id=")[^"]+', r"\1…", text)
+
+
+def with_history(keeper) -> Game:  # type: ignore[no-untyped-def]
+    """Corrected, undone, abandoned and resumed: both logs to show."""
+    game = solo_played(keeper)
+    hand_services.hand_undo(game_id=game.pk, number=3, by=keeper)
+    services.game_abandon(game_id=game.pk, by=keeper)
+    services.game_resume(game_id=game.pk, by=keeper)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("build", "most"), [(solo_played, 6), (partners_waiting, 6), (with_history, 8)]
+)
+def test_the_game_page_reads_its_logs_only_when_it_has_any(
+    client: Client,
+    monkeypatch: pytest.MonkeyPatch,
+    build: Callable[..., Game],
+    most: int,
+) -> None:
+    keeper = UserFactory()
+    client.force_login(keeper)
+    game = build(keeper)
+    page = reverse("scoring:game", args=[game.pk])
+    client.get(page)
+    with CaptureQueriesContext(connection) as queries:
+        lean = client.get(page)
+    assert len(queries) <= most
+    # As before: both logs read whatever the game.
+    detail = selectors.game_detail
+
+    def without_flags(*, game_id: int, user: object) -> Game:
+        found = detail(game_id=game_id, user=user)
+        del found.has_revisions, found.has_log
+        return found
+
+    monkeypatch.setattr(selectors, "game_detail", without_flags)
+    with CaptureQueriesContext(connection) as queries:
+        whole = client.get(page)
+    assert len(queries) == 8
+    assert _steady(lean.content) == _steady(whole.content)
