@@ -56,12 +56,23 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
     Raises Game.DoesNotExist for an unknown id or a game the user may not see: a
     private club's games do not exist for outsiders."""
     return (
+        _with_seats(user)
+        .prefetch_related(
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+            "hands__awards",
+        )
+        .get(pk=game_id)
+    )
+
+
+def _with_seats(user: AbstractBaseUser | None) -> QuerySet[Game]:
+    """The games the user may read, each with its club, its seats (prefetched), its
+    links (game_links) and whether it has revisions or log entries."""
+    return (
         Game.objects.filter(permissions.games_visible_filter(user))
         .select_related("club")
         .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")),
-            Prefetch("hands", queryset=Hand.objects.order_by("number")),
-            "hands__awards",
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
         .annotate(**game_links.annotations())
         # Whether the page's history has anything to read: most games have no
@@ -70,7 +81,6 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
             has_revisions=Exists(HandRevision.objects.filter(game_id=OuterRef("pk"))),
             has_log=Exists(GameLog.objects.filter(game_id=OuterRef("pk"))),
         )
-        .get(pk=game_id)
     )
 
 
@@ -78,14 +88,24 @@ def game_for_entry(*, game_id: int, user: AbstractBaseUser | None) -> Game:
     """One game the user may read, with club and seats but no hands (2 queries):
     what a tap's preview needs of a new hand (the game row holds the scores).
     Raises Game.DoesNotExist as game_detail does."""
-    return (
-        Game.objects.filter(permissions.games_visible_filter(user))
-        .select_related("club")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
-        .get(pk=game_id)
+    return _with_seats(user).get(pk=game_id)
+
+
+def game_locked_for_entry(*, game_id: int, user: AbstractBaseUser | None) -> Game:
+    """As game_for_entry, its row locked (inside the caller's transaction) for
+    hand_record(locked=…): the table's save reads the game once (2 queries)."""
+    return _with_seats(user).select_for_update(of=("self",)).get(pk=game_id)
+
+
+def with_hands(game: Game) -> Game:
+    """`game` (from game_for_entry) with its hands and their awards (2 queries),
+    as game_detail reads it."""
+    prefetch_related_objects(
+        [game],
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        "hands__awards",
     )
+    return game
 
 
 def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:

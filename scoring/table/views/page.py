@@ -8,8 +8,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub.text import parse_whole_number
@@ -23,6 +25,7 @@ from scoring.table.entry import HandEntry
 from scoring.table.panels import game_panels
 from scoring.table.save_log import note_client_log
 from scoring.table.views.shared import (
+    check_editable,
     editable_game,
     entry_for,
     posted_entry,
@@ -107,20 +110,15 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     back to the game."""
     if request.method != "POST":
         return redirect("scoring:game", game_id=game_id)
+    action = request.POST.get("action", "save")
+    if action == "save":
+        return _save_hand(request, game_id)
     # A tap's preview of a new hand scores it against the game row: no hand is read
     # (4 statements with the session and the user).
-    preview = request.htmx and request.POST.get("action") == "preview"
+    preview = request.htmx and action == "preview"
     game = editable_game(request, game_id, with_hands=not preview)
-    if game.winner is not None:
-        if preview:
-            game = readable_game(game_id, request.user)
-        messages.info(request, flashes.game_over())
-        return _table_response(request, game, None, status=409)
-    if game.abandoned:
-        if preview:
-            game = readable_game(game_id, request.user)
-        messages.error(request, RuleViolation("game_abandoned", "status").message)
-        return _table_response(request, game, None, status=409)
+    if game.winner is not None or game.abandoned:
+        return _closed(request, game)
     if preview:
         sheet = sheets.entry_sheet(game)
         entry, action = posted_entry(request, game, sheet)
@@ -130,35 +128,81 @@ def hand_record(request: HttpRequest, game_id: int) -> HttpResponse:
     if action == "restore":
         # "Use this phone's taps for the next hand", after another phone was quicker.
         entry.errors.append(flashes.restored_taps(entry.number))
-    if action != "save":
-        if request.htmx and action == "preview":
-            return preview_response(request, game, sheet, entry)
-        return _table_response(request, game, entry)
-    return _save_hand(request, game, entry)
+    return _table_response(request, game, entry)
 
 
-def _save_hand(request: HttpRequest, game: Game, entry: HandEntry) -> HttpResponse:
-    note_client_log(request, game)
-    hand = entry.hand_input()
-    posted = request.POST.get("number", "").strip()
-    # The page sends the number of the hand it shows, so that a hand another phone
-    # recorded meanwhile is not saved twice; none (an old page) means the next one.
-    number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
-    if posted and number is None:
-        entry.errors.append(flashes.number_not_whole())
-    if hand is None or entry.has_errors:
-        return _table_response(request, game, entry, status=422)
+def _closed(request: HttpRequest, game: Game) -> HttpResponse:
+    """A won or abandoned game takes no hand (409)."""
+    game = selectors.with_hands(game) if not _has_hands(game) else game
+    if game.winner is not None:
+        messages.info(request, flashes.game_over())
+    else:
+        messages.error(request, RuleViolation("game_abandoned", "status").message)
+    return _table_response(request, game, None, status=409)
+
+
+def _has_hands(game: Game) -> bool:
+    return "hands" in getattr(game, "_prefetched_objects_cache", {})
+
+
+class _NotSaved(Exception):
+    """Nothing written: the game takes no hand, or the form is not a whole hand."""
+
+    def __init__(self, game: Game, entry: HandEntry | None) -> None:
+        self.game = game
+        self.entry = entry
+
+
+def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Save: the game read once, locked, with its seats (the form's rules and names),
+    and the hand recorded into it (hand_record(locked=…)); its hands are read after
+    the commit for the answer. 10 statements with the session and the user, savepoints
+    not counted, for a hand that does not end the game (issue 25 item 3)."""
+    entry: HandEntry | None = None
+    number: int | None = None
     try:
-        game, written = hand_services.hand_record(
-            game_id=game.pk,
-            hand=hand,
-            number=number,
-            client_id=uuid.UUID(entry.client_id),
-            by=request.user,
-        )
+        with transaction.atomic():
+            try:
+                game = selectors.game_locked_for_entry(
+                    game_id=game_id, user=request.user
+                )
+            except Game.DoesNotExist as missing:
+                raise Http404(gettext("No such game.")) from missing
+            check_editable(request, game)
+            if game.winner is not None or game.abandoned:
+                raise _NotSaved(game, None)
+            sheet = sheets.entry_sheet(game)
+            entry, _action = posted_entry(request, game, sheet)
+            note_client_log(request, game)
+            hand = entry.hand_input()
+            posted = request.POST.get("number", "").strip()
+            # The page sends the number of the hand it shows, so that a hand another
+            # phone recorded meanwhile is not saved twice; none (an old page) means
+            # the next one.
+            number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
+            if posted and number is None:
+                entry.errors.append(flashes.number_not_whole())
+            if hand is None or entry.has_errors:
+                raise _NotSaved(game, entry)
+            game, written = hand_services.hand_record(
+                game_id=game.pk,
+                hand=hand,
+                number=number,
+                client_id=uuid.UUID(entry.client_id),
+                by=request.user,
+                locked=game,
+            )
+    except _NotSaved as unsaved:
+        if unsaved.entry is None:
+            return _closed(request, unsaved.game)
+        game = selectors.with_hands(unsaved.game)
+        return _table_response(request, game, unsaved.entry, status=422)
     except RuleViolation as refusal:
-        return _refused(request, game, entry, number, refusal)
-    game = readable_game(game.pk, request.user)
+        assert entry is not None
+        return _refused(
+            request, readable_game(game_id, request.user), entry, number, refusal
+        )
+    game = selectors.with_hands(game)
     if written:
         messages.success(request, sheets.saved_message(game, entry))
     else:

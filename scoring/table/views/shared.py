@@ -40,11 +40,16 @@ def editable_game(
             game = selectors.game_for_entry(game_id=game_id, user=request.user)
         except Game.DoesNotExist as missing:
             raise Http404(gettext("No such game.")) from missing
+    check_editable(request, game)
+    return game
+
+
+def check_editable(request: HttpRequest, game: Game) -> None:
+    """403 for anyone but the game's scorekeepers."""
     if not selectors.game_editable_by(game=game, user=request.user):
         raise PermissionDenied(
             gettext("Only this game's scorekeepers can record its hands.")
         )
-    return game
 
 
 def _mode_key(game: Game) -> str:
