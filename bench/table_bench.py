@@ -36,6 +36,14 @@ from django.test.utils import override_settings, setup_test_environment  # noqa:
 from django.urls import reverse  # noqa: E402
 
 TARGET_MS = 50.0
+# Statements per answer, the session and the user included, savepoints not: the
+# table page as lean as the API (issue 25 item 3), for a hand that does not end the
+# game (one that does re-rates its players too).
+MOST_STATEMENTS = {
+    "game page (GET)": 6,
+    "preview after a tap (htmx)": 4,
+    "save a hand (htmx)": 10,
+}
 # An Auction Pitch game to 7 or 11 lasts 10 to 25 hands, 13-Point to 55 about 10: the
 # target holds up to 30 hands; 100 hands is shown to see how the time grows.
 TYPICAL_HANDS = 30
@@ -56,7 +64,11 @@ def timed(call: Callable[[], object], rounds: int = ROUNDS) -> tuple[float, floa
     executed: list[str] = []
 
     def count(execute, sql, params, many, context):
-        executed.append(sql)
+        # Savepoints are not counted (issue 25 item 3): they cost no read or write.
+        # Nor SQLite's BEGIN (PostgreSQL's is implicit).
+        skipped = ("SAVEPOINT", "RELEASE", "ROLLBACK", "BEGIN")
+        if not sql.lstrip().upper().startswith(skipped):
+            executed.append(sql)
         return execute(sql, params, many, context)
 
     # An execute wrapper, not CaptureQueriesContext: the test client's requests
@@ -91,11 +103,14 @@ def answers_for(client: Client, game_id: int) -> dict[str, Callable[[], object]]
     shown = client.get(live, **HX).content.decode()
     stamp = shown.split("v=", 1)[-1].split('"', 1)[0]
 
+    # Each save is a new hand: the number the form would carry (counted here, so
+    # that the bench's own query is not the answer's).
+    numbers = [Game.objects.get(pk=game_id).hand_count]
+
     def save() -> object:
-        # Each save is a new hand: the number the form would carry.
-        number = Game.objects.get(pk=game_id).hand_count + 1
+        numbers[0] += 1
         return client.post(
-            record, {**TAPS, "action": "save", "number": str(number)}, **HX
+            record, {**TAPS, "action": "save", "number": str(numbers[0])}, **HX
         )
 
     anonymous = Client()
@@ -164,15 +179,25 @@ def run() -> int:
         for name, call in answers.items():
             median, p95, queries = timed(call, rounds=20 if "save" in name else ROUNDS)
             print(f"{length:>5} {name:<30} {median:>9.1f} {p95:>7.1f} {queries:>7}")
+            most = MOST_STATEMENTS.get(name)
+            if most is not None and queries > most:
+                slow.append(
+                    f"{name} with {length} hands: {queries} statements > {most}"
+                )
             typical = length <= TYPICAL_HANDS
             if typical and ("preview" in name or "save" in name) and median > TARGET_MS:
                 slow.append(f"{name} with {length} hands: {median:.1f} ms")
     if slow:
-        print("Over the target of", TARGET_MS, "ms:", "; ".join(slow))
+        print(
+            f"Over the target ({TARGET_MS:.0f} ms, or the statements of "
+            f"{MOST_STATEMENTS}):",
+            "; ".join(slow),
+        )
         return 1
     print(
         f"Previews and saves are under {TARGET_MS:.0f} ms (median) up to "
-        f"{TYPICAL_HANDS} hands."
+        f"{TYPICAL_HANDS} hands; statements within the target: game page 6, "
+        "preview 4, save 10."
     )
     return 0
 
