@@ -225,16 +225,37 @@ def _skills_before(start: OrderKey, players: Iterable[int]) -> dict[int, Skill]:
 
 
 def _later_games(
-    start: OrderKey, new_game: tuple[int, Seating] | None
+    start: OrderKey, seed: set[int], new_game: tuple[int, Seating] | None
 ) -> tuple[dict[int, list[RatingChange]], list[tuple[OrderKey, int]]]:
-    """The rated games from `start` on, their changes by game id, and the games in
-    finish order (with `new_game`, not yet written)."""
+    """The rated games from `start` on that `seed`'s players reach through shared
+    players (any game with one of them, then any game with one of those games'
+    players, …), their changes by game id, and the games in finish order (with
+    `new_game`, not yet written). Games no chain of shared players leads to cannot
+    change and are not read: a correction of a club's old game reads that club's
+    later games (more exactly: those of the players it reaches), not the whole
+    site's (issue 25 item 7). Finish order is left to the walk: the reach here
+    ignores it, so it may read a few games more than the walk re-rates."""
     games: dict[int, list[RatingChange]] = defaultdict(list)
-    later = RatingChange.objects.filter(_after(start, inclusive=True)).order_by(
-        "finished_at", "game_id", "player_id"
-    )
-    for change in later:
-        games[change.game_id].append(change)
+    later = RatingChange.objects.filter(_after(start, inclusive=True))
+    reached = set(seed)
+    frontier = set(seed)
+    while frontier:
+        found = set(
+            later.filter(player_id__in=frontier)
+            .exclude(game_id__in=list(games))
+            .values_list("game_id", flat=True)
+            .distinct()
+        )
+        if not found:
+            break
+        players: set[int] = set()
+        for change in RatingChange.objects.filter(game_id__in=found).order_by(
+            "finished_at", "game_id", "player_id"
+        ):
+            games[change.game_id].append(change)
+            players.add(change.player_id)
+        frontier = players - reached
+        reached |= players
     order = [
         ((changes[0].finished_at, game_id), game_id)
         for game_id, changes in games.items()
@@ -256,7 +277,7 @@ def _walk(
     # games again after each lock, until nobody new is reached (another game may
     # have been rated meanwhile for a player locked last).
     while True:
-        games, order = _later_games(start, new_game)
+        games, order = _later_games(start, seed, new_game)
         reached = set(seed)
         for _, game_id in order:
             if game_id in games:

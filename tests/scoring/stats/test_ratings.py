@@ -488,3 +488,38 @@ def test_merging_a_guest_rates_the_staying_players_games_again(
     assert skill(club, "Ann").games == 3
     assert not Rating.objects.filter(player_id=guest.pk).exists()
     assert snapshot() == recomputed()
+
+
+def test_a_correction_reads_only_the_later_games_its_players_reach(
+    club: Club, keeper: AbstractUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 item 7: correcting an old game re-rated from it on reading every later
+    rated game of the whole site. Now only the games a chain of shared players leads
+    to: A and B's old game reaches B and C's later one, not another club's games; and
+    the ratings are still what a recomputation from scratch gives."""
+    from scoring.stats import listeners
+
+    other = club_create(name="Across Town", by=keeper)
+    first = win(club, ["A", "B"], seat=0)
+    chained = win(club, ["B", "C"], seat=0)
+    apart = [win(other, ["E", "F"], seat=0) for _ in range(3)]
+    read: list[set[int]] = []
+    later_games = listeners._later_games
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        games, order = later_games(*args, **kwargs)
+        read.append(set(games))
+        return games, order
+
+    monkeypatch.setattr(listeners, "_later_games", spy)
+    for number in (1, 2):
+        hand_services.hand_correct(
+            game_id=first.pk,
+            number=number,
+            hand=engine.HandInput(pitcher=1, bid=4, awards=sweep(1)),
+        )
+    assert read, "the correction re-rated nothing"
+    for games in read:
+        assert chained.pk in games or games <= {first.pk}
+        assert not games & {game.pk for game in apart}
+    assert snapshot() == recomputed()
