@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # A write pins this browser's reads to the primary for a few seconds (replica).
+    "pitchclub.replica.ReplicaPinMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -123,6 +125,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+# A PostgreSQL replica for the heavy reads (pitchclub/replica.py): player pages and
+# the statistics API, leaderboards, archives, season standings, walls. A browser that
+# wrote reads the primary for REPLICA_PIN_SECONDS after.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+REPLICA_PIN_SECONDS = int(os.environ.get("REPLICA_PIN_SECONDS", "10"))
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL,
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
+    )
+    # Tests read the primary's test database through it.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["pitchclub.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 _VALIDATORS = "django.contrib.auth.password_validation"

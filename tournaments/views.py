@@ -19,6 +19,7 @@ from pitchclub import pages as club_pages
 from pitchclub import permissions
 from pitchclub.language import speak_club_language
 from pitchclub.qr import qr_svg
+from pitchclub.replica import heavy_read
 from tournaments import pages, selectors
 from tournaments.brackets import board, export
 from tournaments.models import Tournament
@@ -81,6 +82,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_safe
 @never_cache
 @vary_on_headers("HX-Request")
+@heavy_read
 def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket or the round and standings for a wall screen. It asks every few
     seconds (htmx) with the version it shows: the same version costs one query and

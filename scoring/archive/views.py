@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from pitchclub.models import Player
+from pitchclub.replica import heavy_read
 from scoring.archive.scopes import ArchiveFilter
 from scoring.games import selectors
 from scoring.games.players import club_for_archive, player_for_archive
@@ -70,6 +71,7 @@ def _archive(
 
 
 @require_safe
+@heavy_read
 def game_archive(request: HttpRequest) -> HttpResponse:
     """Every game the user may read."""
     return _archive(
@@ -84,6 +86,7 @@ def game_archive(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@heavy_read
 def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     """A club's games (a private club's: its members only)."""
     if not SLUG.fullmatch(slug):
@@ -105,6 +108,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@heavy_read
 def player_games(request: HttpRequest, player_id: int) -> HttpResponse:
     """Every game a player sat in (a private club's player: its members only)."""
     try:

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pitchclub.models import Player
+from pitchclub.replica import heavy_read
 from scoring.models import Variant
 from scoring.stats import figures as stats
 from scoring.stats import filters, ratings
@@ -181,6 +182,7 @@ class PlayerStatsAPI(APIView):
         "the caller may read, abandoned games left out, filtered by the parameters "
         "below.",
     )
+    @heavy_read
     def get(self, request: Request, **path: int) -> Response:
         # The path names the player `{id}`, as API.md writes it.
         player_id = path["id"]

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 
 from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
+from pitchclub.replica import heavy_read
 from scoring.games.players import merges_offered, same_name_players
 from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
@@ -153,6 +154,7 @@ def _same_name(shown: Player, user: Any) -> list[dict[str, Any]]:
 
 
 @require_safe
+@heavy_read
 def player(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics over the games the visitor may read (a private club's
     player: its members only)."""
@@ -247,6 +249,7 @@ def _leaderboard_club(request: HttpRequest, slug: str) -> tuple[Club, ClubAccess
 
 
 @require_safe
+@heavy_read
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     """A club's players ranked by rating (a private club's: its members only),
     with `?season=` the figures of one of its seasons. A wrong `?min=` is a 400

@@ -28,6 +28,7 @@ from pitchclub import pages as club_pages
 from pitchclub import permissions
 from pitchclub.language import speak_club_language
 from pitchclub.permissions import ClubAccess
+from pitchclub.replica import heavy_read
 from scoring.engine import RuleViolation
 from scoring.table.cards import game_cards
 from tournaments.models import Night, Season
@@ -150,6 +151,7 @@ COLUMNS = [
 
 
 @require_safe
+@heavy_read
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     season, access = _season(request, season_id)
     return _season_page(request, season, access)
