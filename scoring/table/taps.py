@@ -63,6 +63,12 @@ class Row:
     def chosen(self) -> str | None:
         return next((c.value for c in self.choices if c.checked), None)
 
+    @property
+    def long_names(self) -> bool:
+        """Whether a button may show its name cut (templates/scoring/_taps.html
+        marks a label over 7 letters long): the row shows the chosen one whole."""
+        return any(len(choice.label) > 7 for choice in self.choices)
+
 
 class Taps:
     """The entry form's rows for hand `number` of a game, bound to what was

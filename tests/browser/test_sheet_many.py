@@ -175,3 +175,29 @@ def test_the_whole_names_without_javascript(page: Page, game: Game) -> None:
     names.locator("summary").click()
     for index, name in enumerate(NAMES, start=1):
         expect(names.locator("li").nth(index - 1)).to_have_text(name)
+
+
+def test_the_entry_heading_the_chosen_name_and_the_print_headers(
+    page: Page, game: Game
+) -> None:
+    """The second walk's findings: the entry's heading cut the dealer's and the first
+    bidder's names mid-word over seven lines; a tap never showed the whole name; the
+    printed sheet's columns broke names mid-word ("Christophers / on")."""
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    page.goto(f"/games/{game.pk}/")
+    wrong = check_cut(page, "#entry-title .cut-name", 1)
+    heading = page.locator("#entry-title").bounding_box()
+    assert heading is not None
+    assert heading["height"] < 130, heading  # four short lines at most, not seven
+    button = page.locator(".taps-pitcher label.tap").nth(6)
+    assert "…" in button.inner_text()
+    button.tap()
+    chosen = page.locator(".taps-pitcher [data-chosen]")
+    expect(chosen).to_have_text(NAMES[6])
+    # A short choice (a bid) shows nothing more.
+    expect(page.locator(".taps-bid [data-chosen]")).to_have_count(0)
+    page.set_viewport_size({"width": 794, "height": 1123})
+    page.emulate_media(media="print")
+    wrong += check_cut(page, ".sheet thead th.side .clamp", 1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 794
+    assert not wrong, "\n".join(wrong)

@@ -64,3 +64,14 @@ def test_the_buttons_tell_two_long_names_apart_and_keep_them_whole(
     # Whole in the title and for screen readers.
     assert 'title="Bartholomew Maximilian Featherstonehaupt"' in html
     assert 'aria-label="Bartholomew Maximilian Featherstonehaugh"' in html
+
+
+def test_a_long_name_in_a_sentence_is_cut_whole_in_its_title_and_escaped() -> None:
+    from scoring.templatetags.names import cut_name
+
+    assert cut_name("Ann") == "Ann"
+    shown = cut_name("Bartholomew <b>Featherstonehaugh</b>")
+    assert shown == (
+        '<span class="cut-name" title="Bartholomew &lt;b&gt;Featherstonehaugh&lt;/b&gt;">'
+        "Bartholomew &lt;b&gt;Featherstonehaugh&lt;/b&gt;</span>"
+    )
