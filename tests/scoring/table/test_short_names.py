@@ -71,7 +71,5 @@ def test_a_long_name_in_a_sentence_is_cut_whole_in_its_title_and_escaped() -> No
 
     assert cut_name("Ann") == "Ann"
     shown = cut_name("Bartholomew <b>Featherstonehaugh</b>")
-    assert shown == (
-        '<span class="cut-name" title="Bartholomew &lt;b&gt;Featherstonehaugh&lt;/b&gt;">'
-        "Bartholomew &lt;b&gt;Featherstonehaugh&lt;/b&gt;</span>"
-    )
+    escaped = "Bartholomew &lt;b&gt;Featherstonehaugh&lt;/b&gt;"
+    assert shown == f'<span class="cut-name" title="{escaped}">{escaped}</span>'
