@@ -5,6 +5,7 @@ HTTP."""
 
 import codecs
 import csv
+from typing import Any
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -104,22 +105,28 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "changed": board.wall_changed(tournament),
     }
     if tournament.format == PROGRESSIVE:
-        # A night's wall: the current round's seating, each table's state and
-        # result, the tally (the same 4 queries as the bracket's rows).
-        night = night_board.build(selectors.tournament_read(tournament))
-        context["night"] = night
-        # A long tally in two columns, so that a hall's screen shows it whole.
-        half = (len(night.tally) + 1) // 2 if len(night.tally) > WALL_TALLY_ROWS else 0
-        context["tally_columns"] = (
-            [night.tally[:half], night.tally[half:]] if half else [night.tally]
-        )
-        context["round_length"] = night_board.round_length(
-            tournament.settings, tournament.options
-        )
+        context.update(_night_wall(tournament))
     else:
         context["board"] = _board(tournament)
     template = f"{T}wall.html#wall" if request.htmx else f"{T}wall.html"
     return render(request, template, context)
+
+
+def _night_wall(tournament: Tournament) -> dict[str, Any]:
+    """A night's wall: the current round's seating, each table's state and result,
+    the tally (the same 4 queries as the bracket's rows), a long tally in two
+    columns so that a hall's screen shows it whole."""
+    night = night_board.build(selectors.tournament_read(tournament))
+    half = (len(night.tally) + 1) // 2 if len(night.tally) > WALL_TALLY_ROWS else 0
+    return {
+        "night": night,
+        "tally_columns": [night.tally[:half], night.tally[half:]]
+        if half
+        else [night.tally],
+        "round_length": night_board.round_length(
+            tournament.settings, tournament.options
+        ),
+    }
 
 
 @require_safe

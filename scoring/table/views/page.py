@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub.text import parse_whole_number
+from scoring import engine
 from scoring.games import hands as hand_services
 from scoring.games import selectors, services
 from scoring.models import Game
@@ -67,18 +68,24 @@ def _table_context(
     panels = game_panels(request, game, editable=editable)
     context["panels"] = panels
     # A match's game is followed by the match's next game, not a club game.
-    context["rematch"] = (
+    rematch = (
         game.winner is not None
         and editable
         and not any(panel.replaces_rematch for panel in panels)
     )
-    if context["rematch"]:
-        # "New game, same players" offers who deals first: by default the deal
-        # goes on to the left.
-        dealer = services.rematch_dealer(game)
-        context["rematch_dealer"] = dealer
-        context["rematch_dealer_name"] = sheet["seat_names"][dealer]
+    context.update(_rematch(game, sheet) if rematch else {"rematch": False})
     return context
+
+
+def _rematch(game: Game, sheet: dict[str, Any]) -> dict[str, Any]:
+    """ "New game, same players" offers who deals first: by default the deal goes on
+    to the left."""
+    dealer = services.rematch_dealer(game)
+    return {
+        "rematch": True,
+        "rematch_dealer": dealer,
+        "rematch_dealer_name": sheet["seat_names"][dealer],
+    }
 
 
 @require_safe
@@ -162,28 +169,7 @@ def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     number: int | None = None
     try:
         with transaction.atomic():
-            try:
-                game = selectors.game_locked_for_entry(
-                    game_id=game_id, user=request.user
-                )
-            except Game.DoesNotExist as missing:
-                raise Http404(gettext("No such game.")) from missing
-            check_editable(request, game)
-            if game.winner is not None or game.abandoned:
-                raise _NotSaved(game, None)
-            sheet = sheets.entry_sheet(game)
-            entry, _action = posted_entry(request, game, sheet)
-            note_client_log(request, game)
-            hand = entry.hand_input()
-            posted = request.POST.get("number", "").strip()
-            # The page sends the number of the hand it shows, so that a hand another
-            # phone recorded meanwhile is not saved twice; none (an old page) means
-            # the next one.
-            number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
-            if posted and number is None:
-                entry.errors.append(flashes.number_not_whole())
-            if hand is None or entry.has_errors:
-                raise _NotSaved(game, entry)
+            game, entry, number, hand = _posted_hand(request, game_id)
             game, written = hand_services.hand_record(
                 game_id=game.pk,
                 hand=hand,
@@ -199,9 +185,8 @@ def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         return _table_response(request, game, unsaved.entry, status=422)
     except RuleViolation as refusal:
         assert entry is not None
-        return _refused(
-            request, readable_game(game_id, request.user), entry, number, refusal
-        )
+        game = readable_game(game_id, request.user)
+        return _refused(request, game, entry, number, refusal)
     game = selectors.with_hands(game)
     if written:
         messages.success(request, sheets.saved_message(game, entry))
@@ -210,6 +195,32 @@ def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     if not request.htmx:
         return redirect("scoring:game", game_id=game.pk)
     return _table_response(request, game, None, status=201 if written else 200)
+
+
+def _posted_hand(
+    request: HttpRequest, game_id: int
+) -> tuple[Game, HandEntry, int | None, engine.HandInput]:
+    """Inside the save's transaction: the game locked, the form as posted, the hand
+    number the page showed and the hand; _NotSaved if there is nothing to save."""
+    try:
+        game = selectors.game_locked_for_entry(game_id=game_id, user=request.user)
+    except Game.DoesNotExist as missing:
+        raise Http404(gettext("No such game.")) from missing
+    check_editable(request, game)
+    if game.winner is not None or game.abandoned:
+        raise _NotSaved(game, None)
+    entry, _action = posted_entry(request, game, sheets.entry_sheet(game))
+    note_client_log(request, game)
+    hand = entry.hand_input()
+    posted = request.POST.get("number", "").strip()
+    # The page sends the number of the hand it shows, so that a hand another phone
+    # recorded meanwhile is not saved twice; none (an old page) means the next one.
+    number = parse_whole_number(posted, max_digits=HAND_NUMBER_DIGITS)
+    if posted and number is None:
+        entry.errors.append(flashes.number_not_whole())
+    if hand is None or entry.has_errors:
+        raise _NotSaved(game, entry)
+    return game, entry, number, hand
 
 
 def _refused(
