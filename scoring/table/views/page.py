@@ -15,7 +15,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from pitchclub.text import parse_whole_number
-from scoring import engine
 from scoring.games import hands as hand_services
 from scoring.games import selectors, services
 from scoring.models import Game
@@ -199,7 +198,7 @@ def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _posted_hand(
     request: HttpRequest, game_id: int
-) -> tuple[Game, HandEntry, int | None, engine.HandInput]:
+) -> tuple[Game, HandEntry, int | None, Any]:
     """Inside the save's transaction: the game locked, the form as posted, the hand
     number the page showed and the hand; _NotSaved if there is nothing to save."""
     try:
