@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from pitchclub.language import speak_club_language
 from pitchclub.models import Player
 from pitchclub.replica import heavy_read
 from scoring.archive.scopes import ArchiveFilter
@@ -94,6 +95,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for_archive(slug=slug, user=request.user)
     if club is None:
         raise Http404(gettext("No such club."))
+    speak_club_language(request, club)
     return _archive(
         request,
         selectors.game_archive(user=request.user).filter(club=club),

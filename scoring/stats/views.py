@@ -15,6 +15,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_safe
 
+from pitchclub.language import speak_club_language
 from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
 from pitchclub.replica import heavy_read
@@ -162,6 +163,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         shown = filters.visible_player(player_id=player_id, user=request.user)
     except Player.DoesNotExist as missing:
         raise Http404(gettext("No such player.")) from missing
+    speak_club_language(request, shown.club)
     found = filters.stats_filter(request.GET, request.user, club=shown.club)
     context: dict[str, Any] = {
         "player": shown,
@@ -256,6 +258,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     naming it, with the default list below; a season that is not one of the
     club's, a 404 naming it, with the list of all games below."""
     club, access = _leaderboard_club(request, slug)
+    speak_club_language(request, club)
     form = MinGamesForm(request.GET)
     min_games = form.min_games()
     status, season_error = 200, ""

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from pitchclub import permissions
+from pitchclub.language import speak_club_language
 from pitchclub.text import parse_whole_number
 from scoring.games import selectors, services
 from scoring.models import Game
@@ -60,6 +61,7 @@ def live(request: HttpRequest, game_id: int) -> HttpResponse:
         if request.GET["v"] == version:
             return HttpResponse(status=204)
     game = _readable_game(request, game_id)
+    speak_club_language(request, game.club)
     shown = sheet.game_sheet(game)
     version = live_version(game.updated_at, game.hand_count)
     public = game.club_id is None or not game.club.is_private

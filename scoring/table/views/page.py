@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
+from pitchclub.language import speak_club_language
 from pitchclub.text import parse_whole_number
 from scoring.games import hands as hand_services
 from scoring.games import selectors, services
@@ -92,6 +93,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table: totals, the next hand's entry form for its scorekeepers, the
     sheet, the history of corrections."""
     game = readable_game(game_id, request.user)
+    speak_club_language(request, game.club)
     context = _table_context(request, game)
     context.update(share.share_context(request, game))
     return render(request, "scoring/game.html", context)
