@@ -64,6 +64,12 @@ class Row:
         return next((c.value for c in self.choices if c.checked), None)
 
     @property
+    def cut_names(self) -> bool:
+        """Whether a name is shortened around an ellipsis (short_names): the row
+        gives each button more room (three a row on a 320 px phone)."""
+        return any("…" in choice.label for choice in self.choices)
+
+    @property
     def long_names(self) -> bool:
         """Whether a button may show its name cut (templates/scoring/_taps.html
         marks a label over 7 letters long): the row shows the chosen one whole."""

@@ -201,3 +201,22 @@ def test_the_entry_heading_the_chosen_name_and_the_print_headers(
     wrong += check_cut(page, ".sheet thead th.side .clamp", 1)
     assert page.evaluate("document.documentElement.scrollWidth") <= 794
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_no_letter_of_a_cut_name_is_lost_at_a_buttons_edge(
+    page: Page, game: Game, width: int
+) -> None:
+    """The second walks: "Maximi" over "……" at 320 px, "Gwendolyne" clipped at 360:
+    both halves of a shortened name are on its button, whole."""
+    page.set_viewport_size({"width": width, "height": HEIGHT})
+    page.goto(f"/games/{game.pk}/")
+    clipped = page.evaluate(
+        """[...document.querySelectorAll("#hand-entry .tap")].filter((tap) => {
+          const text = tap.querySelector(".clamp") || tap;
+          return text.scrollWidth > text.clientWidth + 1
+            || text.scrollHeight > text.clientHeight + 1;
+        }).map((tap) => tap.innerText)"""
+    )
+    assert clipped == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
