@@ -12,7 +12,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import (
+    gettext,
+    gettext_lazy,
+    ngettext,
+    npgettext,
+    pgettext,
+)
 from django.views.decorators.http import require_safe
 
 from pitchclub.language import speak_club_language
@@ -67,13 +73,22 @@ def _points_chart(variant: stats.VariantFigures) -> Any:
         )
         for figures in variant.points
     ]
+    # Two counts, two plurals: "1-mal geholt in 1 Spiel", not "in 1 Spielen".
     described = "; ".join(
         ngettext(
-            "%(point)s taken %(taken)s time in %(hands)s hands",
-            "%(point)s taken %(taken)s times in %(hands)s hands",
+            "%(point)s taken %(taken)s time",
+            "%(point)s taken %(taken)s times",
             f.taken,
         )
-        % {"point": f.label, "taken": f.taken, "hands": f.hands}
+        % {"point": f.label, "taken": f.taken}
+        + " "
+        + npgettext(
+            "after how often a point was taken",
+            "in %(hands)s hand",
+            "in %(hands)s hands",
+            f.hands,
+        )
+        % {"hands": f.hands}
         for f in variant.points
     )
     return charts.bar_chart(

@@ -221,7 +221,7 @@ def test_a_date_is_said_in_the_readers_language(
     ("language", "subject", "greeting"),
     [
         ("de", "Ihr Pitch-Club-Passwort zurücksetzen", "Hallo olive,"),
-        ("pl", "Zresetuj hasło do Pitch Club", "Cześć olive,"),
+        ("pl", "Zresetuj hasło w Klubie Pitcha", "Cześć olive,"),
         ("fr", "Réinitialiser votre mot de passe Pitch Club", "Bonjour olive,"),
     ],
 )
@@ -330,3 +330,29 @@ def test_waits_and_the_lockout_sentence_are_said_in_the_readers_language() -> No
             "Too many failed sign-ins from this address: signing in is paused. Each "
             "try during the pause starts it again."
         )
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("de", ["1-mal geholt in 1 Spiel;", "0-mal geholt in 1 Spiel"]),
+        ("pl", ["zdobyty 1 raz w 1 rozdaniu", "zdobyty 0 razy w 1 rozdaniu"]),
+        ("fr", ["pris 1 fois en 1 donne", "pris 0 fois en 1 donne"]),
+    ],
+)
+def test_a_points_share_counts_its_hands_in_their_own_plural(
+    language: str, words: list[str]
+) -> None:
+    """The second walk: "Hoch 1-mal geholt in 1 Spielen", the hands' plural taken
+    from the times a point was taken."""
+    from scoring.models import Game
+    from tests.factories import game_factory, record
+
+    game: Game = game_factory()
+    # Ann deals; Bob bids 2 and takes High and Game; nobody else takes a point.
+    record(game, ["pass", 2, "pass", "pass"], {"high": 1, "low": 1, "game": 1})
+    player = game.seats.get(number=1).player
+    html = Client(headers={"Accept-Language": language}).get(f"/players/{player.pk}/")
+    text = html.content.decode()
+    for phrase in words:
+        assert phrase in text, phrase
