@@ -9,6 +9,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE before a parser runs.
 """
 
 import io
+import json
 from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
@@ -41,6 +42,16 @@ def nested_too_deeply(data: Any) -> bool:
     return False
 
 
+def _not_json(error: BaseException | None) -> str:
+    """Where the body stops being JSON, in the caller's language."""
+    if isinstance(error, json.JSONDecodeError):
+        return gettext(
+            "The body is not JSON: it goes wrong at line %(line)s, column %(column)s. "
+            "Send a JSON object."
+        ) % {"line": error.lineno, "column": error.colno}
+    return gettext("The body is not JSON (nor UTF-8 text). Send a JSON object.")
+
+
 class SafeJSONParser(JSONParser):
     def parse(
         self,
@@ -62,6 +73,10 @@ class SafeJSONParser(JSONParser):
         except RecursionError as too_deep:
             # json refuses very deep nesting by overflowing the stack.
             raise ParseError(TOO_DEEP % {"depth": DEPTH_MAX}) from too_deep
+        except ParseError as refused:
+            # DRF's own words are English only ("JSON parse error - Expecting
+            # value: line 1 column 1 (char 0)"): said in the caller's language.
+            raise ParseError(_not_json(refused.__context__)) from refused
         if nested_too_deeply(data):
             raise ParseError(TOO_DEEP % {"depth": DEPTH_MAX})
         return data

@@ -150,3 +150,27 @@ def test_a_huge_list_of_players_is_refused_before_any_is_looked_up(
         "No game seats more than 7 players; this list has 2000."
     ]
     assert len(queries) <= 3
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "The body is not JSON: it goes wrong at line 1, column 1."),
+        ("de", "Zeile 1, Spalte 1"),
+        ("pl", "wierszu 1, kolumna 1"),
+        ("fr", "ligne 1, colonne 1"),
+    ],
+)
+def test_a_body_that_is_not_json_is_refused_in_the_callers_language(
+    api: APIClient, game: Game, language: str, words: str
+) -> None:
+    """The second walk: DRF's "JSON parse error - Expecting value: line 1 column 1
+    (char 0)" in every language."""
+    answer = api.post(
+        hands_url(game.pk),
+        "number=1",
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert answer.status_code == 400
+    assert words in answer.json()["detail"]
