@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # A newcomer's first run is local and in debug mode; production sets its own environment.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test browser lint format demo bench loadtest migrate clean messages
+.PHONY: install run test browser lint format demo bench loadtest replica-check migrate clean messages
 
 install: $(STAMP)
 
@@ -84,6 +84,11 @@ bench: install
 # database restart and a killed worker midway, then an integrity check (README.md).
 loadtest: install
 	$(BIN)/python bench/loadtest.py $(LOADTEST_ARGS)
+
+# The replica router on a real streaming replica (pg_basebackup -R, replay paused):
+# a writer reads what it wrote, a spectator the replica until it catches up.
+replica-check: install
+	$(BIN)/python bench/replica_check.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
