@@ -35,6 +35,9 @@ _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|')*")
 # An address shown as text (a live link to copy) is not words.
 _ADDRESS = re.compile(r"(?:https?://|/)[\w./?=&%#:-]*")
 _SHOWN_ATTRIBUTES = {"aria-label", "title", "placeholder", "alt"}
+# A code of letters and digits (an invite's "K7QTHE9XZ") is not words: its letters
+# between digits once read "THE".
+_CODE = re.compile(r"\b(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+\b")
 
 
 class _Text(HTMLParser):
@@ -42,11 +45,16 @@ class _Text(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self._skip = 0
+        # The tags whose content is skipped, innermost last (their end tags end it).
+        self._skipping: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in {"script", "style", "template"}:
-            self._skip += 1
         values = dict(attrs)
+        # translate="no": not words of any language (an invite code's groups, which
+        # once read "THE" by chance).
+        if tag in {"script", "style", "template"} or values.get("translate") == "no":
+            self._skip += 1
+            self._skipping.append(tag)
         for name, value in attrs:
             if name in _SHOWN_ATTRIBUTES and value:
                 self.parts.append(value)
@@ -54,7 +62,8 @@ class _Text(HTMLParser):
             self.parts.append(values.get("value") or "")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in {"script", "style", "template"} and self._skip:
+        if self._skipping and self._skipping[-1] == tag:
+            self._skipping.pop()
             self._skip -= 1
 
     def handle_data(self, data: str) -> None:
@@ -74,7 +83,7 @@ def english_left(html: str, *, allowed: set[str] = frozenset()) -> list[str]:
     and clubs the test typed go in `allowed`)."""
     allow = {word.lower() for word in allowed}
     seen: list[str] = []
-    for word in _WORD.findall(_ADDRESS.sub(" ", shown_text(html))):
+    for word in _WORD.findall(_CODE.sub(" ", _ADDRESS.sub(" ", shown_text(html)))):
         low = word.lower()
         if low in ENGLISH and low not in allow and low not in seen:
             seen.append(low)

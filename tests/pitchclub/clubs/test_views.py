@@ -553,8 +553,8 @@ def test_organiser_creates_an_invite_and_sees_code_link_and_qr(
 
     text = text_of(host.get(url))
     code = invite.code
-    assert f'<span class="code-group">{code[:4]}</span>' in text
-    assert f'<span class="code-group">{code[4:]}</span>' in text
+    assert f'<span class="code-group" translate="no">{code[:4]}</span>' in text
+    assert f'<span class="code-group" translate="no">{code[4:]}</span>' in text
     assert f"http://testserver/join/{code}/" in text
     assert reverse("clubs:invite_qr", args=[club.slug, code]) in text
     assert "Used 0 times, 3 left" in text
