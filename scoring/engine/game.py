@@ -12,11 +12,10 @@ from .rules import Rules
 from .variants import MoonFail, Variant
 
 # Used to build frozen dataclass instances from values checked already.
-_new = object.__new__
 _setattr = object.__setattr__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """A scored hand: what was recorded, what each side won, and the new totals.
 
@@ -43,7 +42,7 @@ class HandResult:
     winner: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Where a game stands: the totals per side, hands scored, and the winner."""
 
@@ -63,6 +62,80 @@ class Replay:
 
     results: tuple[HandResult, ...]
     state: GameState
+
+
+# A replay keeps every hand's result to its end, so whatever a result holds lives
+# through the garbage collector's collections, which count and scan every container
+# made: per hand a slotted HandResult is one object where a __dict__ was two, and the
+# tuples of points won and score changes, which recur hand after hand, are shared.
+# That is what keeps a 10,000-hand replay as fast per hand as a 10-hand one
+# (bench/engine_bench.py, docs/benchmarks.md).
+#
+# Frozen dataclasses are built here by their twin: a plain class with the same slots
+# is filled by ordinary attribute stores, then takes the frozen class (the layouts are
+# identical, so CPython allows it). The dataclass __init__ stores every field through
+# object.__setattr__, which cost more than the scoring.
+class _HandResultTwin:
+    __slots__ = HandResult.__slots__
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        auction: tuple[int | str, ...] | None,
+        pitcher: int,
+        bid: int,
+        bidding_side: int,
+        trump: str | None,
+        awards: dict[str, Award],
+        single_trump: bool,
+        game_points: tuple[int, ...] | None,
+        won: tuple[int, ...],
+        made: bool,
+        deltas: tuple[int, ...],
+        scores: tuple[int, ...],
+        winner: int | None,
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.auction = auction
+        self.pitcher = pitcher
+        self.bid = bid
+        self.bidding_side = bidding_side
+        self.trump = trump
+        self.awards = awards
+        self.single_trump = single_trump
+        self.game_points = game_points
+        self.won = won
+        self.made = made
+        self.deltas = deltas
+        self.scores = scores
+        self.winner = winner
+
+
+class _GameStateTwin:
+    __slots__ = GameState.__slots__
+
+    def __init__(self, scores: tuple[int, ...], hands: int, winner: int | None) -> None:
+        self.scores = scores
+        self.hands = hands
+        self.winner = winner
+
+
+# The points won and the score changes of a hand, one shared tuple per value: they
+# are computed here from plain ints, and a table sees few different ones. Bounded
+# all the same; past the bound a tuple is kept as made.
+_SHARED_TUPLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SHARED_TUPLES_MAX = 4096
+
+
+def _shared(values: tuple[int, ...]) -> tuple[int, ...]:
+    kept = _SHARED_TUPLES.get(values)
+    if kept is not None:
+        return kept
+    if len(_SHARED_TUPLES) < _SHARED_TUPLES_MAX:
+        _SHARED_TUPLES[values] = values
+    return values
 
 
 def new_game(rules: Rules) -> GameState:
@@ -117,32 +190,27 @@ def score_hand(
     else:
         winner = _winner_of_fixed_hands(rules.hand_limit, number, scores)
 
-    # Frozen dataclasses are built by filling __dict__ at once: their __init__ sets
-    # every field through object.__setattr__, which cost more than the scoring.
-    result = _new(HandResult)
-    _setattr(
-        result,
-        "__dict__",
-        {
-            "number": number,
-            "dealer": dealer,
-            "auction": auction,
-            "pitcher": pitcher,
-            "bid": bid,
-            "bidding_side": bidding_side,
-            "trump": trump,
-            "awards": dict(zip(rules.points, seats, strict=True)),
-            "single_trump": single_trump,
-            "game_points": game_points,
-            "won": tuple(won),
-            "made": made,
-            "deltas": tuple(deltas),
-            "scores": scores,
-            "winner": winner,
-        },
+    won_shared = _shared(tuple(won))
+    result = _HandResultTwin(
+        number,
+        dealer,
+        auction,
+        pitcher,
+        bid,
+        bidding_side,
+        trump,
+        dict(zip(rules.points, seats, strict=True)),
+        single_trump,
+        game_points,
+        won_shared,
+        made,
+        won_shared if made else _shared(tuple(deltas)),
+        scores,
+        winner,
     )
-    state = _new(GameState)
-    _setattr(state, "__dict__", {"scores": scores, "hands": number, "winner": winner})
+    _setattr(result, "__class__", HandResult)
+    state = _GameStateTwin(scores, number, winner)
+    _setattr(state, "__class__", GameState)
     return result, state
 
 
