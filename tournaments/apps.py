@@ -26,6 +26,14 @@ class TournamentsConfig(AppConfig):
             order=100,
             name="tournaments.match_follows_game",
         )
+        # Every change of a match's game is seen at its tournament's wall's next
+        # poll (tournaments/live_versions.py; with LIVE_FROM_CACHE only).
+        hooks.register(
+            listeners.wall_follows_game,
+            events=(hooks.GameEvent,),
+            order=200,
+            name="tournaments.wall_follows_game",
+        )
         core_hooks.register(
             listeners.move_entries, order=110, name="tournaments.move_entries"
         )

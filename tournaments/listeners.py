@@ -1,10 +1,11 @@
 """Tournaments' part in what scoring and the core change (registered in
-TournamentsConfig.ready()): a match follows its game; a claimed guest's entries
-move with their seats."""
+TournamentsConfig.ready()): a match follows its game; a match's game changing makes
+its tournament's wall new; a claimed guest's entries move with their seats."""
 
 from pitchclub.hooks import PlayersMerging
 from pitchclub.refusals import Refusal
 from scoring.games import hooks
+from tournaments import live_versions
 from tournaments.matches import results
 from tournaments.models import EntrantPlayer
 
@@ -34,6 +35,12 @@ FOLLOWED = (
     hooks.GameResumed,
     hooks.GameDeleted,
 )
+
+
+def wall_follows_game(event: hooks.GameEvent) -> None:
+    """Any change of a match's game (a hand recorded, corrected or undone too) is
+    seen at the wall's next poll (tournaments/live_versions.py)."""
+    live_versions.game_changed(event.game)
 
 
 def move_entries(event: PlayersMerging) -> None:

@@ -21,7 +21,7 @@ from pitchclub import permissions
 from pitchclub.language import speak_club_language
 from pitchclub.qr import qr_svg
 from pitchclub.replica import heavy_read
-from tournaments import pages, selectors
+from tournaments import live_versions, pages, selectors
 from tournaments.brackets import board, export
 from tournaments.models import Tournament
 from tournaments.nights import board as night_board
@@ -83,11 +83,22 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_safe
 @never_cache
 @vary_on_headers("HX-Request")
-@heavy_read
 def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket or the round and standings for a wall screen. It asks every few
-    seconds (htmx) with the version it shows: the same version costs one query and
-    answers 204, which htmx leaves alone; else the new wall comes back."""
+    seconds (htmx) with the version it shows: the same version answers 204, which
+    htmx leaves alone; else the new wall comes back. A public club's wall unchanged
+    is answered from the cache without a statement, not even the session's
+    (tournaments/live_versions.py); else the same version costs one query."""
+    kept = live_versions.cached(tournament_id)
+    if request.htmx and kept is not None and kept.unchanged(request.GET.get("v")):
+        return HttpResponse(status=204)
+    return _wall(request, tournament_id, kept)
+
+
+@heavy_read
+def _wall(
+    request: HttpRequest, tournament_id: int, kept: live_versions.Kept | None
+) -> HttpResponse:
     try:
         tournament = selectors.tournament_watched(
             tournament_id=tournament_id, user=request.user
@@ -95,6 +106,8 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except Tournament.DoesNotExist as missing:
         raise Http404(pages.NO_TOURNAMENT) from missing
     version = board.wall_version(tournament)
+    public = not tournament.club.is_private
+    live_versions.remember(tournament_id, kept, version, public=public)
     if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     speak_club_language(request, tournament.club)

@@ -20,7 +20,7 @@ from pitchclub.text import UnsafeText, clean_name
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring import engine
 from scoring.engine.variants import MAX_HAND_LIMIT
-from tournaments import pairing
+from tournaments import live_versions, pairing
 from tournaments.brackets.draw import draw_night_round, draw_swiss_round, refresh
 from tournaments.brackets.state import all_matches
 from tournaments.models import Entrant, EntrantPlayer, Tournament
@@ -345,6 +345,8 @@ def tournament_create(
         settings=checked,
         created_by=_user(created_by),
     )
+    # A new wall: nothing an earlier tournament of the same id left counts.
+    live_versions.changed(tournament.pk)
     for seed, index in enumerate(order, start=1):
         entrant_name, players = resolved[index]
         entrant = Entrant.objects.create(

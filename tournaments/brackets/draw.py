@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring import engine
-from tournaments import formats, pairing
+from tournaments import formats, live_versions, pairing
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.state import (
     all_matches,
@@ -293,6 +293,7 @@ def round_draw(*, tournament_id: int, by: AbstractBaseUser | None = None) -> Tou
     and after the last round (the other formats draw their rounds by themselves
     as results come in)."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     check_playable(tournament)
     if tournament.format not in ("swiss", PROGRESSIVE):
         raise TournamentRefusal(

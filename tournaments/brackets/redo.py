@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from scoring.games import services as scoring_services
-from tournaments import formats
+from tournaments import formats, live_versions
 from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
@@ -69,6 +69,7 @@ def round_take_back(
     """Take back round `number` (the last): its matches go, the games started
     for them without hands are deleted; the round can be drawn again."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     check_playable(tournament)
     mine = check_round_redo(tournament, number)
     before = {

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring.games import services as scoring_services
-from tournaments import formats
+from tournaments import formats, live_versions
 from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
@@ -236,6 +236,7 @@ def entrants_swap(
 ) -> Tournament:
     """Swap two entrants (or a night's players) of the swappable round."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     check_playable(tournament)
     matches, number, a, b = _where(tournament, first, second)
     changed = [a] if a.pk == b.pk else [a, b]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from scoring.games import services as scoring_services
 from scoring.models import Game
 from scoring.models import Status as GameStatus
-from tournaments import formats
+from tournaments import formats, live_versions
 from tournaments.brackets.state import all_matches, entrant_ids, lock
 from tournaments.models import (
     Match,
@@ -75,6 +75,7 @@ def tournament_rename(
     before = {"name": tournament.name}
     tournament.name = title
     tournament.save(update_fields=["name", "updated_at"])
+    live_versions.changed(tournament.pk)
     _audit(tournament, Action.RENAME, before, {"name": title}, by)
     return tournament
 
@@ -136,6 +137,7 @@ def tournament_close(
     tournament.champion_id = table[0].entrant
     tournament.closed_early = True
     tournament.save(update_fields=["status", "champion", "closed_early", "updated_at"])
+    live_versions.changed(tournament.pk)
     after = {
         "status": tournament.status,
         "champion": tournament.champion_id,
@@ -173,6 +175,7 @@ def tournament_archive(
     before = {"archived": tournament.archived_at is not None}
     tournament.archived_at = timezone.now() if archived else None
     tournament.save(update_fields=["archived_at", "updated_at"])
+    live_versions.changed(tournament.pk)
     _audit(tournament, Action.ARCHIVE, before, {"archived": archived}, by)
     return tournament, True
 
@@ -219,6 +222,7 @@ def tournament_delete(*, tournament_id: int, by: AbstractBaseUser | None = None)
     # Matches first: they hold their entrants (protected) until they go.
     Match.objects.filter(tournament=tournament).delete()
     tournament.delete()
+    live_versions.gone(tournament_id)
     for game_id in Game.objects.filter(pk__in=games).values_list("pk", flat=True):
         scoring_services.game_delete(game_id=game_id, by=by)
     return name

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring.models import Game
+from tournaments import live_versions
 from tournaments.brackets.board import waiting_result
 from tournaments.brackets.state import label_of, lock, waiting_token
 from tournaments.matches.results import apply_result, match_follow_game
@@ -131,6 +132,7 @@ def match_confirm(
     (state.waiting_token): a result that changed since is refused (409
     `result_changed`, saying the result now waiting), nothing confirmed."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     match = _waiting(tournament, match_id)
     if seen is not None and seen != waiting_token(match.unconfirmed):
         _refuse_changed(tournament, match)
@@ -170,6 +172,7 @@ def match_replay(
     the match goes back to `ready` (or to its earlier games' score) and a new
     game is started. The game itself stays in the club's games, finished."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     match = _waiting(tournament, match_id)
     before = _state(match)
     game_id = match.unconfirmed.get("game")

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from scoring.games import services as scoring_services
-from tournaments import formats, pairing
+from tournaments import formats, live_versions, pairing
 from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.state import (
@@ -160,6 +160,7 @@ def match_result_void(
     Refused (naming it) once a later match that depends on it has a result or a
     game with hands; a later match's game without hands is deleted."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     match = match_of(tournament, match_id)
     before = match_snapshot(match)
     _void(tournament, match, by)
@@ -187,6 +188,7 @@ def match_result_edit(
     """Change a result entered on paper: voided and entered again in one
     transaction (the same checks as each), one "edit" revision."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     match = match_of(tournament, match_id)
     if formats.is_played(match) and not match.on_paper:
         raise TournamentRefusal(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext, gettext_noop
 from scoring.games import services as scoring_services
 from scoring.models import Game
 from scoring.models import Status as GameStatus
-from tournaments import formats
+from tournaments import formats, live_versions
 from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.draw import refresh
@@ -62,6 +62,7 @@ def match_game_start(
     game of four, team A at seats 0 and 2), and link it. The deal moves on one
     seat at each game of a match. Whether `by` may is the caller's check."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     check_playable(tournament)
     match = match_of(tournament, match_id)
     if match.status == MatchStatus.WAITING:
@@ -127,6 +128,7 @@ def match_game_start(
         created_by=by,
     )
     MatchGame.objects.create(match=match, game=game, number=number)
+    live_versions.game_linked(game.pk, tournament.pk)
     match.status = MatchStatus.RUNNING
     match.save(update_fields=["status", "updated_at"])
     refresh(tournament)
@@ -149,6 +151,7 @@ def match_result_enter(
     one with hands is refused: it is played at the table. Audited ("enter")
     unless `audit` is off (an edit writes its own revision)."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     check_playable(tournament)
     match = match_of(tournament, match_id)
     if formats.is_table(match):

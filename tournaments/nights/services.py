@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 
 from pitchclub.models import Player
 from pitchclub.vocabulary import PLAYER_NAME_MAX
-from tournaments import formats, pairing
+from tournaments import formats, live_versions, pairing
 from tournaments.brackets.audit import match_snapshot, record
 from tournaments.brackets.closing import check_playable
 from tournaments.brackets.create import EntrantInput, resolve
@@ -63,6 +63,7 @@ def table_result_enter(
     the table's game would). A game of the table without hands
     is set aside; one with hands is refused."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     check_playable(tournament)
     match = match_of(tournament, match_id)
     if winner is not None and formats.is_table(match):
@@ -153,6 +154,7 @@ def night_player_add(
     their own entrant again (their tally and seed kept), seated from the next
     round as a late arrival is. Refused once the last round is drawn."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     _check_night(tournament)
     check_playable(tournament)
     matches = all_matches(tournament)
@@ -195,6 +197,7 @@ def night_player_leave(
     tally (a table they sit at now is finished with them). Refused when fewer
     than four players would stay."""
     tournament = lock(tournament_id)
+    live_versions.changed(tournament.pk)
     _check_night(tournament)
     entrant = Entrant.objects.get(pk=entrant_id, tournament=tournament)
     if entrant.left:
