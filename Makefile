@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # A newcomer's first run is local and in debug mode; production sets its own environment.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: install run test browser lint format demo bench loadtest replica-check migrate clean messages
+.PHONY: install run test browser lint format demo bench loadtest replica-check pgbouncer-check migrate clean messages
 
 install: $(STAMP)
 
@@ -89,6 +89,11 @@ loadtest: install
 # a writer reads what it wrote, a spectator the replica until it catches up.
 replica-check: install
 	$(BIN)/python bench/replica_check.py
+
+# The app behind PgBouncer in transaction mode (docs/pgbouncer.md): migrations, the
+# demo, a crawl of its pages, tables recording at once; needs apt's pgbouncer.
+pgbouncer-check: install
+	$(BIN)/python bench/pgbouncer_check.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

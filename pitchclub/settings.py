@@ -139,6 +139,17 @@ if DATABASE_REPLICA_URL:
     # Tests read the primary's test database through it.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["pitchclub.replica.ReplicaRouter"]
+# Behind PgBouncer in transaction mode (DATABASE_POOLER=pgbouncer, docs/pgbouncer.md)
+# a server connection is ours only for one transaction: no server-side cursors (a
+# named cursor outlives its transaction) and no prepared statements (PgBouncer before
+# 1.21 does not carry them over; Django's own default, kept explicit here).
+DATABASE_POOLER = os.environ.get("DATABASE_POOLER", "")
+if DATABASE_POOLER == "pgbouncer":
+    for _database in DATABASES.values():
+        _database["DISABLE_SERVER_SIDE_CURSORS"] = True
+        _database.setdefault("OPTIONS", {})["prepare_threshold"] = None
+elif DATABASE_POOLER:
+    raise ImproperlyConfigured("DATABASE_POOLER is 'pgbouncer' or unset")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 _VALIDATORS = "django.contrib.auth.password_validation"
