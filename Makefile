@@ -82,6 +82,8 @@ bench: install
 
 # Load and fault test: 200 tables x 20 hands through gunicorn + PostgreSQL, with a
 # database restart and a killed worker midway, then an integrity check (README.md).
+# Across hosts: LOADTEST_ARGS="--hosts 2 --replica --redis --viewers 4" (60 tables;
+# Redis, the replica and one whole host are also broken midway; docs/loadtest.md).
 loadtest: install
 	$(BIN)/python bench/loadtest.py $(LOADTEST_ARGS)
 

@@ -24,50 +24,19 @@ import re
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.loadtest import Cluster, SetupError
+from bench.load.postgres import (
+    Cluster,
+    replica_database_url,
+    replica_of,
+    wait_caught_up,
+)
+from bench.load.processes import SetupError
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def replica_of(primary: Cluster, workdir: Path) -> Cluster:
-    """A streaming replica of `primary`, started on a port of its own."""
-    replica = Cluster(workdir)
-    replica.dir.mkdir(mode=0o700)
-    if replica.as_postgres:
-        shutil.chown(replica.dir, "postgres", "postgres")
-    replica._run(
-        str(replica.bin / "pg_basebackup"),
-        *("-h", str(primary.dir), "-p", str(primary.port), "-U", "postgres"),
-        *("-D", str(replica.data), "-R", "-X", "stream", "--no-sync"),
-    )
-    replica.start()
-    return replica
-
-
-def lsn_caught_up(primary_url: str, replica_url: str) -> bool:
-    import psycopg
-
-    with psycopg.connect(primary_url, autocommit=True) as conn:
-        wanted = conn.execute("SELECT pg_current_wal_lsn()").fetchone()[0]
-    with psycopg.connect(replica_url, autocommit=True) as conn:
-        return bool(
-            conn.execute(
-                "SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", [wanted]
-            ).fetchone()[0]
-        )
-
-
-def wait_caught_up(primary_url: str, replica_url: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while not lsn_caught_up(primary_url, replica_url):
-        if time.monotonic() > deadline:
-            raise SetupError("the replica did not catch up within 30 s")
-        time.sleep(0.1)
 
 
 def on_replica(replica: Cluster, statement: str) -> None:
@@ -198,9 +167,9 @@ def main() -> int:
         if primary.as_postgres:
             shutil.chown(workdir / "replica", "postgres", "postgres")
         replica = replica_of(primary, workdir / "replica")
-        replica_url = re.sub(r":\d+/", f":{replica.port}/", primary_url)
+        replica_address = replica_database_url(primary_url, replica)
         print(f"primary on port {primary.port}, streaming replica on {replica.port}")
-        return check(primary, replica, primary_url, replica_url)
+        return check(primary, replica, primary_url, replica_address)
     except SetupError as failed:
         print(f"could not start: {failed}", file=sys.stderr)
         return 2

@@ -6,8 +6,9 @@ import uuid
 import pytest
 from django.db import connection
 
-from bench import loadtest
-from bench.loadtest import StoredGame, StoredHand, check_games, read_games
+from bench.load import tables as loadtest
+from bench.load.integrity import StoredGame, StoredHand, check_games, read_games
+from bench.load.report import percentile
 from scoring import engine
 from scoring.games import hands as hand_services
 from scoring.models import Award, Game, Hand
@@ -184,6 +185,6 @@ def test_a_fabricated_sound_game_passes() -> None:
 
 def test_percentiles_pick_the_slower_end() -> None:
     values = list(range(1, 101))
-    assert loadtest.percentile(values, 0.5) == 51
-    assert loadtest.percentile(values, 0.99) == 100
-    assert loadtest.percentile([], 0.5) != loadtest.percentile([], 0.5)  # nan
+    assert percentile(values, 0.5) == 51
+    assert percentile(values, 0.99) == 100
+    assert percentile([], 0.5) != percentile([], 0.5)  # nan
