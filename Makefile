@@ -72,7 +72,7 @@ format: install
 	$(BIN)/ruff check --fix .
 
 # The API benchmark runs on SQLite, then on PostgreSQL when DATABASE_URL is set (so
-# does the player statistics' benchmark, PostgreSQL only: 100,000 hands); the
+# does the player statistics' benchmark, PostgreSQL only: 1,000,000 hands); the
 # saturated throughput comes from a short load test without faults (it needs
 # PostgreSQL's server binaries: it starts a cluster of its own). Every bench runs even
 # after one misses; bench/run_all.py then prints each one's target, met or not, and

@@ -46,6 +46,7 @@ def benches() -> list[Bench]:
     return [
         Bench("engine", ["bench/engine_bench.py"]),
         Bench("table", ["bench/table_bench.py"]),
+        Bench("polls", ["bench/poll_bench.py"]),
         Bench("pairing", ["bench/pairing_bench.py"]),
         Bench("api (SQLite)", ["bench/api_bench.py"], env={"DATABASE_URL": None}),
         Bench(
@@ -56,6 +57,11 @@ def benches() -> list[Bench]:
         Bench("leaderboard", ["bench/leaderboard_bench.py"]),
         Bench(
             "stats", ["bench/stats_bench.py"], skip=None if postgres else no_postgres
+        ),
+        Bench(
+            "correction",
+            ["bench/correction_bench.py"],
+            skip=None if postgres else no_postgres,
         ),
         Bench(
             "load test",

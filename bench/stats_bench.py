@@ -17,6 +17,7 @@ minutes).
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import statistics
@@ -43,8 +44,9 @@ from django.db import connection  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-TARGET_MS = 150.0
-GAMES = 5_000
+# Issue 25 item 6: at a million hands, the page under 50 ms, the API under 20 ms.
+TARGET_MS = {"player page": 50.0, "stats API": 20.0}
+HANDS = 1_000_000
 HANDS_PER_GAME = 20
 OTHERS = 60
 ROUNDS = 15
@@ -64,8 +66,9 @@ THIRTEEN = {
 }
 
 
-def timed(call: Callable[[], object]) -> tuple[float, float, int]:
-    """Median and slowest in ms over ROUNDS answers, and the queries of one."""
+def timed(call: Callable[[], object]) -> tuple[float, float, float, int]:
+    """Median and slowest in ms over ROUNDS answers, the median CPU time of this
+    process (Django's side, not the database server's) and the queries of one."""
     executed: list[str] = []
 
     def count(execute, sql, params, many, context):
@@ -76,21 +79,40 @@ def timed(call: Callable[[], object]) -> tuple[float, float, int]:
         response = call()
     if getattr(response, "status_code", 200) != 200:
         raise SystemExit(f"unexpected answer {response.status_code}: {response}")
-    times = []
+    times, cpu = [], []
     for _ in range(ROUNDS):
-        start = time.perf_counter()
+        start, spent = time.perf_counter(), time.process_time()
         call()
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), max(times), len(executed)
+        cpu.append((time.process_time() - spent) * 1000)
+    return statistics.median(times), max(times), statistics.median(cpu), len(executed)
 
 
-def build(rng: random.Random) -> int:
-    """The games, seats, hands and awards; returns the busy player's id."""
+def _copy(table: str, columns: tuple[str, ...], rows) -> int:
+    """COPY the rows (tuples) into the table; how many."""
+    written = 0
+    sql = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
+    # psycopg's own cursor copies (Django's wraps it).
+    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
+        for row in rows:
+            copy.write_row(row)
+            written += 1
+    return written
+
+
+def build(rng: random.Random, hands_wanted: int) -> int:
+    """The games, seats, hands and awards (COPY: a million hands take minutes,
+    not an hour), then the statistics' rows from them (the rebuild's statement);
+    returns the busy player's id."""
+    import json
+
     from django.contrib.auth import get_user_model
+    from django.utils import timezone
 
     from pitchclub.models import Player
     from pitchclub.services import clubs as club_services
     from scoring.models import Award, Game, Hand, Seat, Status
+    from scoring.stats.player_games import rebuild
 
     keeper = get_user_model().objects.create_user("bench", password="bench-pass")
     club = club_services.club_create(name="Bench Club", by=keeper)
@@ -98,9 +120,10 @@ def build(rng: random.Random) -> int:
     others = Player.objects.bulk_create(
         Player(name=f"Other {n}", club=club) for n in range(OTHERS)
     )
+    count = max(1, hands_wanted // HANDS_PER_GAME)
     games: list[Game] = []
     shapes: list[tuple[str, bool, int]] = []
-    for number in range(GAMES):
+    for number in range(count):
         kind = rng.random()
         if kind < 0.35:
             shape = ("auction", True, 4)
@@ -139,59 +162,101 @@ def build(rng: random.Random) -> int:
             seats.append(Seat(game=game, number=seat, side=side, player=player))
     Seat.objects.bulk_create(seats, batch_size=BATCH)
     seated = {(s.game_id, s.number): s for s in seats}
-    hands: list[Hand] = []
-    for game, (variant, partnership, players) in zip(games, shapes, strict=True):
-        sides = players // 2 if partnership else players
-        for number in range(1, HANDS_PER_GAME + 1):
-            pitcher = rng.randrange(players)
-            bid = (
-                rng.randint(2, 4)
-                if variant == "auction"
-                else rng.choice((5, 6, 7, 8, 9, 13))
-            )
-            hands.append(
-                Hand(
-                    game=game,
-                    number=number,
-                    dealer=(number - 1) % players,
-                    pitcher=pitcher,
-                    bid=bid,
-                    bidding_side=seated[(game.pk, pitcher)].side,
-                    won=[0] * sides,
-                    made=rng.random() < 0.7,
-                    deltas=[0] * sides,
-                    scores=[0] * sides,
+    del seats
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {Hand._meta.db_table}")
+        first_hand = cursor.fetchone()[0] + 1
+    now = timezone.now()
+    # Each hand's pitcher, bid and made, drawn once: the awards follow.
+    drawn: list[tuple[int, int, int, bool]] = []
+
+    def hand_rows():
+        hand_id = first_hand
+        for game, (variant, _, players) in zip(games, shapes, strict=True):
+            sides = len(game.scores)
+            zeros = json.dumps([0] * sides)
+            for number in range(1, HANDS_PER_GAME + 1):
+                pitcher = rng.randrange(players)
+                bid = (
+                    rng.randint(2, 4)
+                    if variant == "auction"
+                    else rng.choice((5, 6, 7, 8, 9, 13))
                 )
-            )
-    hands = Hand.objects.bulk_create(hands, batch_size=BATCH)
-    awards: list[Award] = []
-    for hand in hands:
-        game = hand.game
-        points = AUCTION if game.variant == "auction" else tuple(THIRTEEN)
-        for point in points:
-            if point in ("jack", "game") and rng.random() < 0.2:
-                continue
-            seat = rng.randrange(game.player_count)
-            taker = seated[(game.pk, seat)]
-            if game.partnership and rng.random() < 0.05:
-                # The rest credited to a team: no seat, no player.
-                awards.append(Award(hand=hand, game=game, point=point, side=taker.side))
-                continue
-            awards.append(
-                Award(
-                    hand=hand,
-                    game=game,
-                    point=point,
-                    seat=seat,
-                    side=taker.side,
-                    value=THIRTEEN.get(point, 1) if game.variant == "thirteen" else 1,
-                    player=taker.player,
+                made = rng.random() < 0.7
+                drawn.append((hand_id, game.pk, pitcher, made))
+                yield (
+                    hand_id,
+                    game.pk,
+                    number,
+                    (number - 1) % players,
+                    pitcher,
+                    bid,
+                    seated[(game.pk, pitcher)].side,
+                    "",
+                    False,
+                    zeros,
+                    made,
+                    zeros,
+                    zeros,
+                    now,
+                    now,
                 )
-            )
-        if len(awards) >= 50_000:
-            Award.objects.bulk_create(awards, batch_size=BATCH)
-            awards = []
-    Award.objects.bulk_create(awards, batch_size=BATCH)
+                hand_id += 1
+
+    columns = (
+        "id",
+        "game_id",
+        "number",
+        "dealer",
+        "pitcher",
+        "bid",
+        "bidding_side",
+        "trump",
+        "single_trump",
+        "won",
+        "made",
+        "deltas",
+        "scores",
+        "created_at",
+        "updated_at",
+    )
+    hands = _copy(Hand._meta.db_table, columns, hand_rows())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence(%s, 'id'), %s)",
+            [Hand._meta.db_table, first_hand + hands - 1],
+        )
+    by_id = {game.pk: game for game in games}
+
+    def award_rows():
+        for hand_id, game_id, _, _ in drawn:
+            game = by_id[game_id]
+            points = AUCTION if game.variant == "auction" else tuple(THIRTEEN)
+            for point in points:
+                if point in ("jack", "game") and rng.random() < 0.2:
+                    continue
+                seat = rng.randrange(game.player_count)
+                taker = seated[(game_id, seat)]
+                if game.partnership and rng.random() < 0.05:
+                    # The rest credited to a team: no seat, no player.
+                    yield (hand_id, game_id, point, None, taker.side, 1, None)
+                    continue
+                value = THIRTEEN.get(point, 1) if game.variant == "thirteen" else 1
+                yield (
+                    hand_id,
+                    game_id,
+                    point,
+                    seat,
+                    taker.side,
+                    value,
+                    taker.player_id,
+                )
+
+    _copy(
+        Award._meta.db_table,
+        ("hand_id", "game_id", "point", "seat", "side", "value", "player_id"),
+        award_rows(),
+    )
     # Games over about three years of club nights, each finished an hour on.
     with connection.cursor() as cursor:
         cursor.execute(
@@ -204,6 +269,12 @@ def build(rng: random.Random) -> int:
             "interval '1 hour' WHERE status = %s",
             [Status.FINISHED.value],
         )
+    started = time.perf_counter()
+    rows = rebuild()
+    print(
+        f"Statistics' rows: {rows} built from the hands in "
+        f"{time.perf_counter() - started:.0f} s (manage.py player_games_rebuild)."
+    )
     rate()
     return ann.pk
 
@@ -259,7 +330,13 @@ def main() -> int:
         print("stats_bench: set DATABASE_URL to a PostgreSQL server (pc_<name>).")
         return 0
     # --keep: keep the test database (and its games) for the next run.
-    keep = "--keep" in sys.argv
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--keep", action="store_true", help="keep the database")
+    parser.add_argument(
+        "--hands", type=int, default=HANDS, help="the busy player's hands to build"
+    )
+    args = parser.parse_args()
+    keep = args.keep
     setup_test_environment()
     # Pages name static files: plain storage, so that no collectstatic is needed.
     storages = {
@@ -273,22 +350,27 @@ def main() -> int:
     warnings.filterwarnings("ignore", message="No directory at")
     old_name = connection.creation.create_test_db(verbosity=0, keepdb=keep)
     try:
-        return run()
+        return run(args.hands)
     finally:
         if not keep:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-def run() -> int:
+def run(size: int) -> int:
     from pitchclub.models import Club, Player
-    from scoring.models import Award, Hand, Rating, Seat
+    from scoring.models import Award, Hand, PlayerGame, Rating, Seat
+    from scoring.stats.player_games import rebuild
 
     rng = random.Random(13)
     started = time.perf_counter()
     kept = Player.objects.filter(name="Ann").first()
-    ann = kept.pk if kept is not None else build(rng)
+    ann = kept.pk if kept is not None else build(rng, size)
     if not Rating.objects.filter(player_id=ann).exists():
         # A database kept from before the bench rated its games.
+        rate()
+    if not PlayerGame.objects.filter(player_id=ann).exists():
+        # A database kept from before the statistics' rows.
+        rebuild()
         rate()
     hands = Hand.objects.filter(game__seats__player_id=ann).count()
     print(
@@ -317,16 +399,26 @@ def run() -> int:
         "stats API, season": f"/api/v1/players/{ann}/stats/?season={chosen}",
     }
     slow = []
-    print(f"{'answer':<26} {'median ms':>9} {'max ms':>7} {'queries':>7}")
+    print(f"load average {os.getloadavg()[0]:.2f} (1 min)")
+    print(
+        f"{'answer':<26} {'median ms':>9} {'max ms':>7} {'CPU ms':>7} "
+        f"{'queries':>7} {'target':>7}"
+    )
     for name, url in answers.items():
-        median, most, queries = timed(lambda url=url: client.get(url))
-        print(f"{name:<26} {median:>9.1f} {most:>7.1f} {queries:>7}")
-        if median > TARGET_MS:
-            slow.append(f"{name}: {median:.1f} ms")
+        median, most, cpu, queries = timed(lambda url=url: client.get(url))
+        target = TARGET_MS[name.split(",")[0]]
+        print(
+            f"{name:<26} {median:>9.1f} {most:>7.1f} {cpu:>7.1f} {queries:>7} "
+            f"{target:>7.0f}"
+        )
+        if median > target:
+            slow.append(f"{name}: {median:.1f} ms (target {target:.0f} ms)")
+    print(f"load average {os.getloadavg()[0]:.2f} (1 min)")
+    targets = ", ".join(f"{kind} {ms:.0f} ms" for kind, ms in TARGET_MS.items())
     if slow:
-        print(f"Over the target of {TARGET_MS:.0f} ms:", "; ".join(slow))
+        print(f"Over the target ({targets}, median):", "; ".join(slow))
         return 1
-    print(f"Every answer is under {TARGET_MS:.0f} ms (median).")
+    print(f"Every answer is under its target ({targets}, median).")
     return 0
 
 

@@ -190,6 +190,19 @@ def _env_count(name: str, default: int) -> int:
     return int(value)
 
 
+# Ratings (docs/ratings.md): a change that would rate again more games than
+# RATING_INLINE_GAMES is finished after its commit from a backlog; RATING_DRAIN says
+# by whom: "process" (`manage.py ratings_catch_up --due` in a child of the web
+# process; PostgreSQL's default), "inline" (right after the commit, in the request;
+# SQLite's default), "off" (only `manage.py ratings_catch_up`, e.g. from a timer).
+RATING_INLINE_GAMES = _env_count("RATING_INLINE_GAMES", 200)
+RATING_DRAIN = os.environ.get("RATING_DRAIN", "").strip() or (
+    "inline" if DATABASES["default"]["ENGINE"].endswith("sqlite3") else "process"
+)
+if RATING_DRAIN not in ("process", "inline", "off"):
+    raise ImproperlyConfigured("RATING_DRAIN must be process, inline or off.")
+
+
 # Reverse proxies in front of the site (nginx alone: 1). Each must append the address
 # it got the request from to X-Forwarded-For (or nginx set it to $remote_addr); the
 # client is then that many addresses from the header's right end. 0: no proxy, the

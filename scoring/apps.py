@@ -16,6 +16,7 @@ class ScoringConfig(AppConfig):
         from scoring.games.listeners import move_seats_and_awards
         from scoring.panels import club_games, club_leaders, profile_games
         from scoring.refusals import CONFLICT_CODES
+        from scoring.stats import player_games
         from scoring.stats.listeners import ratings_follow_game, ratings_follow_merge
         from scoring.table import live_versions
 
@@ -42,6 +43,21 @@ class ScoringConfig(AppConfig):
         )
         core_hooks.register(
             ratings_follow_merge, order=200, name="scoring.ratings_follow_merge"
+        )
+        # Re-ratings too large for a request, drained after the commit; on /health/.
+        from scoring.stats import catch_up
+
+        catch_up.install()
+        # The statistics' rows (PlayerGame) follow every hand, abandon, resume and
+        # merge, in the change's transaction (scoring.stats.player_games).
+        hooks.register(
+            player_games.rows_follow_game,
+            events=player_games.FOLLOWED,
+            order=150,
+            name="scoring.player_games",
+        )
+        core_hooks.register(
+            player_games.rows_follow_merge, order=150, name="scoring.player_games"
         )
         # The live view's version in the cache, once each change commits.
         hooks.register(

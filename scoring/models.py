@@ -450,3 +450,91 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in game {self.game_id}: {self.ordinal_after:.2f}"
+
+
+class RatingBacklog(models.Model):
+    """Ratings a change left to rate again after its commit (docs/ratings.md, "Large
+    re-ratings in the background"): every game from the finish key (`start_at`,
+    `start_game`) on that `players`' ratings reach, after `game`'s rating rows are
+    brought in line with it. Plain ids: the game or a player may be gone by then."""
+
+    start_at = models.DateTimeField(null=True, blank=True)
+    start_game = models.BigIntegerField(null=True, blank=True)
+    players = models.JSONField(default=list)
+    game = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    next_attempt_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["next_attempt_at"], name="ratingbacklog_due_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"Ratings from game {self.start_game} on ({self.attempts} attempts)"
+
+
+# PlayerGame's counters: a column per bid (Hand.bid is 1 to 13) and per point.
+PLAYER_GAME_BIDS = range(1, 14)
+
+
+class PlayerGame(models.Model):
+    """One player's figures in one game with at least one hand (docs/statistics.md):
+    the game's columns the statistics filter on, copied, and what the player did in
+    it, counted from its hands and awards. Kept by scoring.stats.player_games (the
+    game hook, in the change's transaction); rebuilt by `manage.py
+    player_games_rebuild`. The player page, the stats API and the leaderboard sum
+    these rows instead of the hands."""
+
+    class Result(models.TextChoices):
+        WON = "won", _("Won")
+        LOST = "lost", _("Lost")
+        OPEN = "open", _("In progress")
+        ABANDONED = "abandoned", _("Abandoned")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # The game's, copied: the statistics' filters read them here.
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices)
+    created_at = models.DateTimeField()
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The player's.
+    seat = models.PositiveSmallIntegerField()
+    side = models.PositiveSmallIntegerField()
+    result = models.CharField(max_length=16, choices=Result.choices)
+    hands = models.PositiveIntegerField(default=0)
+    # The side's score in the game.
+    score = models.IntegerField(default=0)
+    # Hands the player pitched, and made, in all (and by bid: pitched_<bid>).
+    pitched = models.PositiveIntegerField(default=0)
+    made = models.PositiveIntegerField(default=0)
+    # The values of the points the player took (13-Point's threes count 3).
+    points = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            # A seat's row: the statistics join the player's seats to them.
+            models.UniqueConstraint(
+                fields=["game", "seat"], name="playergame_once_per_seat"
+            ),
+        ]
+        # The leaderboard's sums by player.
+        indexes = [
+            models.Index(fields=["player", "game"], name="playergame_player_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in game {self.game_id}: {self.result}"
+
+
+for _bid in PLAYER_GAME_BIDS:
+    PlayerGame.add_to_class(f"pitched_{_bid}", models.PositiveIntegerField(default=0))
+    PlayerGame.add_to_class(f"made_{_bid}", models.PositiveIntegerField(default=0))
+for _point in POINT_IDS:
+    PlayerGame.add_to_class(f"taken_{_point}", models.PositiveIntegerField(default=0))

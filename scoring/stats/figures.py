@@ -24,7 +24,8 @@ from django.db.models import Prefetch, QuerySet
 from pitchclub import sql
 from pitchclub.models import Player
 from scoring import engine
-from scoring.models import Award, Game, Hand, Seat, Status, Variant
+from scoring.models import PLAYER_GAME_BIDS as BIDS
+from scoring.models import Game, PlayerGame, Seat, Status, Variant
 from scoring.table.cards import scoreboard
 from scoring.vocabulary import POINT_IDS, POINT_LABELS
 
@@ -228,17 +229,19 @@ def player_stats(
     partners and opponents, `recent` 0 the recent games (the API shows neither)."""
     by_variant: dict[str, tuple[GameFigures, int]] = {}
     pitched: dict[str, list[BidFigures]] = {}
-    taken: dict[str, dict[str, tuple[int, int]]] = {}
+    taken: dict[str, dict[str, int]] = {}
     met: list[tuple[Any, ...]] = []
     latest: list[int] = []
     for part, kind, number, word, *counts in _figures(player, games, top, recent):
         if part == _GAMES:
-            played, finished, won, hands = counts[:4]
-            by_variant[kind] = (GameFigures(played, finished, won), hands or 0)
+            played, finished, won, hands, worth = (int(c or 0) for c in counts[:5])
+            by_variant[kind] = (GameFigures(played, finished, won), hands, worth)
         elif part == _BIDS:
-            pitched.setdefault(kind, []).append(BidFigures(number, *counts[:2]))
+            pitched.setdefault(kind, []).append(
+                BidFigures(number, int(counts[0]), int(counts[1]))
+            )
         elif part == _POINTS:
-            taken.setdefault(kind, {})[word] = (counts[0], counts[1])
+            taken.setdefault(kind, {})[word] = int(counts[0])
         elif part == _PEOPLE:
             met.append((number, word, *counts))
         else:
@@ -248,7 +251,7 @@ def player_stats(
     for kind in engine.Variant:
         if kind.value not in by_variant:
             continue
-        played, hands = by_variant[kind.value]
+        played, hands, worth = by_variant[kind.value]
         bids = sorted(pitched.get(kind.value, []), key=lambda b: b.bid)
         points = taken.get(kind.value, {})
         variants.append(
@@ -265,12 +268,12 @@ def player_stats(
                     PointFigures(
                         point,
                         str(POINT_LABELS[point]),
-                        points.get(point, (0, 0))[0],
+                        points.get(point, 0),
                         hands,
                     )
                     for point in engine.POINTS[kind]
                 ],
-                points_taken=sum(worth for _, worth in points.values()),
+                points_taken=worth,
             )
         )
     return PlayerStats(
@@ -297,8 +300,8 @@ _GAMES, _BIDS, _POINTS, _PEOPLE, _RECENT = range(5)
 def _mine(player: Player, games: QuerySet[Game]) -> tuple[str, list[Any]]:
     """`mine`: the player's seat in each of `games`, with the game's columns the
     figures need (one join of the seats to the games as filtered), computed once
-    (MATERIALIZED: the planner then joins the hands and awards to a few thousand
-    known rows, instead of guessing how many games the visibility filter keeps)."""
+    (MATERIALIZED: the planner then joins the rows to a few thousand known
+    games, instead of guessing how many games the visibility filter keeps)."""
     chosen, params = (
         games.filter(seats__player=player)
         .order_by()
@@ -321,33 +324,49 @@ def _mine(player: Player, games: QuerySet[Game]) -> tuple[str, list[Any]]:
     )
 
 
+_BID_COLUMNS = [f"{kind}_{bid}" for kind in ("pitched", "made") for bid in BIDS]
+_POINT_COLUMNS = [f"taken_{point}" for point in POINT_IDS]
+
+
 @sql.statement
 def _parts(people: bool, recent: bool) -> str:
-    """The figures over `mine` in one statement (the player's games read once): one
-    SELECT a part, each row (part, variant, a number, a word, five counts).
+    """The figures over `mine` and the statistics' rows of its seats (PlayerGame:
+    what each seat did in each game, counted when its hands were recorded) in
+    one statement: one SELECT a part, each row (part, variant, a number, a word,
+    five counts). `tally` sums the rows by variant (a game without a hand has
+    none).
 
-    _GAMES: variant, games played, finished, won, hands. _BIDS: variant, bid,
-    pitched, made. _POINTS: variant, point, taken, their values' sum. _PEOPLE
+    _GAMES: variant, games played, finished, won, hands, the points' values.
+    _BIDS: variant, bid, pitched, made. _POINTS: variant, point, taken. _PEOPLE
     (`people`): another player's id and name, games with, won with, against, won
     against, lost against. _RECENT (`recent`): the latest games' ids, newest first
     (the limit is a parameter)."""
-    hand, award = sql.table(Hand), sql.table(Award)
-    seat, person = sql.table(Seat), sql.table(Player)
+    seat, person, rows = sql.table(Seat), sql.table(Player), sql.table(PlayerGame)
     # Typed once in the first SELECT: the others' NULLs take these types.
     number, word, count = "CAST(NULL AS bigint)", "CAST(NULL AS text)", "NULL"
+    sums = ", ".join(f"SUM(r.{column})" for column in _BID_COLUMNS + _POINT_COLUMNS)
+    tally = (
+        f", tally (variant, points, {', '.join(_BID_COLUMNS + _POINT_COLUMNS)}) AS "
+        f"MATERIALIZED (SELECT m.variant, SUM(r.points), {sums} FROM mine m "
+        f"INNER JOIN {rows} r ON r.game_id = m.id AND r.seat = m.number "
+        "GROUP BY m.variant) "
+    )
     parts = [
-        f"SELECT {_GAMES}, variant, {number}, {word}, COUNT(*), "
-        f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END), "
-        "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END), SUM(hand_count), "
-        "CAST(NULL AS bigint) FROM mine GROUP BY variant",
-        f"SELECT {_BIDS}, m.variant, h.bid, NULL, COUNT(*), "
-        f"SUM(CASE WHEN h.made THEN 1 ELSE 0 END), {count}, {count}, {count} "
-        f"FROM mine m INNER JOIN {hand} h "
-        "ON h.game_id = m.id AND h.pitcher = m.number GROUP BY m.variant, h.bid",
-        f"SELECT {_POINTS}, m.variant, NULL, a.point, COUNT(*), SUM(a.value), "
-        f"{count}, {count}, {count} "
-        f"FROM mine m INNER JOIN {award} a ON a.game_id = m.id "
-        "WHERE a.player_id = %s GROUP BY m.variant, a.point",
+        f"SELECT {_GAMES}, g.variant, {number}, {word}, g.n, g.f, g.w, g.h, "
+        "t.points FROM (SELECT variant, COUNT(*) n, "
+        f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END) f, "
+        "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END) w, SUM(hand_count) h "
+        "FROM mine GROUP BY variant) g LEFT JOIN tally t ON t.variant = g.variant",
+        *(
+            f"SELECT {_BIDS}, variant, {bid}, NULL, pitched_{bid}, made_{bid}, "
+            f"{count}, {count}, {count} FROM tally WHERE pitched_{bid} > 0"
+            for bid in BIDS
+        ),
+        *(
+            f"SELECT {_POINTS}, variant, NULL, '{point}', taken_{point}, {count}, "
+            f"{count}, {count}, {count} FROM tally WHERE taken_{point} > 0"
+            for point in POINT_IDS
+        ),
     ]
     if people:
         # Counted by player id, then named: the 60 players met, not their 12,000
@@ -370,7 +389,7 @@ def _parts(people: bool, recent: bool) -> str:
             f"{count}, {count} FROM (SELECT id FROM mine "
             "ORDER BY created_at DESC, id DESC LIMIT %s) r"
         )
-    return " UNION ALL ".join(parts)
+    return tally + " UNION ALL ".join(parts)
 
 
 def _figures(
@@ -382,7 +401,6 @@ def _figures(
         mine, params = _mine(player, games)
     except EmptyResultSet:
         return []
-    params.append(player.pk)
     if top > 0:
         params.append(player.pk)
     if recent > 0:

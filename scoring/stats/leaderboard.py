@@ -16,7 +16,7 @@ tournaments) registers the statistics scope "season" (scoring.games.scopes) with
 from dataclasses import dataclass, field, replace
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, Q
+from django.db.models import Count, Q, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy
 
@@ -25,9 +25,11 @@ from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
 from scoring.games import scopes
 from scoring.games.scopes import ScopeChoice, ScopeGames, ScopeRefused
-from scoring.models import Hand, Rating, Seat, Status
+from scoring.models import PlayerGame, Rating, Status
 from scoring.stats.charts import rating_text
 from scoring.templatetags.stats import whole_percent
+
+Result = PlayerGame.Result
 
 # Fewer finished games than this and a player is listed apart (`?min=`).
 MIN_GAMES = 3
@@ -183,39 +185,35 @@ def club_leaderboard(
     games: ScopeGames | None = None,
 ) -> Leaderboard:
     """The club's leaderboard as `user` may read it (3 queries: the roster with
-    ratings, the finished games and wins, the hands pitched and made). With
+    ratings, the finished games and wins, the hands pitched and made; the last
+    two sum the statistics' rows, PlayerGame). With
     `games` (a season's: `club_seasons`), the figures count only those games; the
     rating is still the player's overall one."""
     players = list(
         Player.objects.filter(club=club).select_related("rating").order_by("id")
     )
-    ids = [player.pk for player in players]
     # What a viewer of the club may read of its players' games: the club's games
-    # and those outside clubs (everyone's); a club's player sits in no other.
-    readable = Q(game__club=club) | Q(game__club__isnull=True)
+    # and those outside clubs (everyone's); a club's player sits in no other. Read
+    # from the statistics' rows (PlayerGame), one per player and game.
+    readable = Q(club=club) | Q(club__isnull=True)
     if games is not None:
         readable &= scopes.scope_filter(games, "game__")
+    # The roster by its club, not by 2,000 ids sent back to the database.
+    rows = PlayerGame.objects.filter(readable, player__club=club)
     finished = {
         row["player_id"]: row
-        for row in Seat.objects.filter(
-            readable, player_id__in=ids, game__status=Status.FINISHED
-        )
+        for row in rows.filter(status=Status.FINISHED)
         .values("player_id")
-        .annotate(games=Count("id"), won=Count("id", filter=Q(side=F("game__winner"))))
+        .annotate(games=Count("id"), won=Count("id", filter=Q(result=Result.WON)))
         .order_by()
     }
-    # A hand counts for its pitcher's seat (games abandoned left out, games in
-    # progress as far as they went, as every statistic counts them).
+    # A hand counts for its pitcher (games abandoned left out, games in progress
+    # as far as they went, as every statistic counts them).
     bids = {
-        row["game__seats__player_id"]: row
-        for row in Hand.objects.filter(
-            readable,
-            game__seats__player_id__in=ids,
-            game__seats__number=F("pitcher"),
-        )
-        .exclude(game__status=Status.ABANDONED)
-        .values("game__seats__player_id")
-        .annotate(pitched=Count("id"), made=Count("id", filter=Q(made=True)))
+        row["player_id"]: row
+        for row in rows.exclude(status=Status.ABANDONED)
+        .values("player_id")
+        .annotate(pitched=Sum("pitched"), made=Sum("made"))
         .order_by()
     }
     standings = []

@@ -7,7 +7,9 @@ that comes last for its players costs one incremental update; anything else (a
 correction that changes a finished game's places, a game reopened by an undo, a
 game finished before one already rated, two players merged) rates again every
 affected game from that point on, in order: those of the players whose rating moved,
-and, as their ratings move too, those of everyone they played with afterwards.
+and, as their ratings move too, those of everyone they played with afterwards. More
+than ``settings.RATING_INLINE_GAMES`` such games, or anything while the backlog
+waits, are left to the backlog (scoring.stats.backlog) and rated after the commit.
 
 It follows games through scoring's game hook (``ratings_follow_game``) and merges
 through the core's hook (``ratings_follow_merge``), both registered in
@@ -17,12 +19,17 @@ ScoringConfig.ready().
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from django.db.models import Count, Q
+from django.conf import settings
+from django.db.models import Count
 
 from pitchclub.hooks import PlayersMerging
+from pitchclub.models import Player
 from scoring.games import hooks
 from scoring.games.rows import seat_rows
 from scoring.models import Game, Rating, RatingChange, Status
+from scoring.stats import backlog
+from scoring.stats.reach import after as _after
+from scoring.stats.reach import reach_exceeds
 from scoring.stats.skill import (
     DEFAULT,
     OrderKey,
@@ -66,13 +73,6 @@ def _stored_seating(game_id: int) -> Seating | None:
     )
 
 
-def _after(key: OrderKey, *, inclusive: bool = False) -> Q:
-    """RatingChange rows of games after `key` in the finish order."""
-    finished_at, game_id = key
-    later = Q(game_id__gte=game_id) if inclusive else Q(game_id__gt=game_id)
-    return Q(finished_at__gt=finished_at) | (Q(finished_at=finished_at) & later)
-
-
 def _lock(player_ids: Iterable[int]) -> dict[int, Rating]:
     """The players' rating rows, created with the model's defaults where missing,
     locked until the transaction ends in ascending player order (so that two games
@@ -111,20 +111,30 @@ def ratings_follow_game(event: hooks.GameEvent) -> None:
 
 def game_sync(game: Game) -> None:
     """Rate `game` as it now stands, if its rating is not already so (see
-    ratings_follow_game). Inside the caller's transaction, the game row locked."""
+    ratings_follow_game), inside the caller's transaction, the game row locked; or
+    leave it to the backlog (see the module's docstring)."""
+    waiting = backlog.pending(game.pk)
     wanted = game_seating(game)
     stored = _stored_seating(game.pk)
-    if wanted == stored:
+    if wanted == stored and not waiting.game:
         return
     seed = set(wanted.places if wanted else ()) | set(stored.places if stored else ())
     keys = [seating.key for seating in (wanted, stored) if seating is not None]
-    if stored is not None:
-        RatingChange.objects.filter(game_id=game.pk).delete()
+    if waiting.rows:
+        # The drain brings the game's rows in line with the game as it then stands.
+        changed = wanted != stored
+        backlog.backlog_add(
+            start=min(keys) if changed else None,
+            players=seed if changed else (),
+            game=game.pk,
+        )
+        return
     _rerate(
         min(keys),
         seed,
         new_game=(game.pk, wanted) if wanted else None,
         fresh=stored is None,
+        drop=game.pk if stored is not None else None,
     )
 
 
@@ -137,9 +147,11 @@ def ratings_follow_merge(event: PlayersMerging) -> None:
     if first is None:
         return
     guest_changes.update(player_id=event.into.pk)
-    _rerate(
-        (first.finished_at, first.game_id), {event.into.pk}, new_game=None, fresh=False
-    )
+    start = (first.finished_at, first.game_id)
+    if backlog.pending(None).rows:
+        backlog.backlog_add(start=start, players={event.into.pk}, game=None)
+        return
+    _rerate(start, {event.into.pk}, new_game=None, fresh=False)
 
 
 def _rerate(
@@ -148,12 +160,15 @@ def _rerate(
     *,
     new_game: tuple[int, Seating] | None,
     fresh: bool,
+    drop: int | None = None,
 ) -> None:
     """Rate again, in order, every game from `start` on that the ratings of `seed`
     reach, with `new_game` (its id and seating; its rows not yet written) among
-    them. The seed's ratings are locked first. The common case, a game rated for the
-    first time (`fresh`) that is the last of each of its players, is one
-    incremental update from their current ratings."""
+    them, and without the rows of game `drop` (its old rating). The seed's ratings
+    are locked first. The common case, a game rated for the first time (`fresh`)
+    that is the last of each of its players, is one incremental update from their
+    current ratings. More than ``settings.RATING_INLINE_GAMES`` games to rate again
+    go to the backlog, nothing written here."""
     rows = _lock(seed)
     later = RatingChange.objects.filter(_after(start, inclusive=True))
     if fresh and new_game is not None and not later.filter(player_id__in=seed).exists():
@@ -165,7 +180,46 @@ def _rerate(
         )
         _save([_set(rows[p], skill, rows[p].games + 1) for p, skill in after.items()])
         return
+    if reach_exceeds(start, seed, settings.RATING_INLINE_GAMES):
+        game = new_game[0] if new_game else drop
+        backlog.backlog_add(start=start, players=seed, game=game)
+        return
+    if drop is not None:
+        RatingChange.objects.filter(game_id=drop).delete()
     _walk(start, seed, rows, new_game)
+
+
+def game_in_line(game_id: int) -> tuple[list[OrderKey], set[int]]:
+    """A deferred game's rating rows brought in line with the game as it now stands
+    (scoring.stats.catch_up, in a short transaction of its own): a game no longer
+    rated loses them, one rated anew gets placeholders that the walk rates. The
+    finish keys and players the walk must start from and cover."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return [], set()
+    wanted = game_seating(game)
+    stored = _stored_seating(game.pk)
+    if wanted == stored:
+        return [], set()
+    if stored is not None:
+        RatingChange.objects.filter(game_id=game.pk).delete()
+    if wanted is not None:
+        fill = dict.fromkeys(wanted.places, DEFAULT)
+        RatingChange.objects.bulk_create(rating_changes(game.pk, wanted, fill, fill))
+    seatings = [seating for seating in (wanted, stored) if seating is not None]
+    return [s.key for s in seatings], {p for s in seatings for p in s.places}
+
+
+def rerate_deferred(start: OrderKey, seed: set[int]) -> int:
+    """Every game from `start` on that `seed`'s ratings reach rated again, in
+    order, as game_sync would have (scoring.stats.catch_up). Returns how many
+    players were seeded."""
+    # A player merged away meanwhile has no rating to write.
+    seed = set(Player.objects.filter(pk__in=seed).values_list("pk", flat=True))
+    if not seed:
+        return 0
+    _walk(start, seed, _lock(seed), None)
+    return len(seed)
 
 
 def rating_changes(

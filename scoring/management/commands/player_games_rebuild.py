@@ -1,0 +1,28 @@
+"""Build the statistics' rows (PlayerGame) again from the stored hands and awards
+(docs/statistics.md)."""
+
+import time
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scoring.stats.player_games import rebuild
+
+
+class Command(BaseCommand):
+    help = (
+        "Build every player's per-game statistics rows again from the stored games, "
+        "hands and awards, in one transaction (the pages keep reading the old rows "
+        "until it commits)."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        started = time.perf_counter()
+        with transaction.atomic():
+            rows = rebuild()
+        seconds = time.perf_counter() - started
+        self.stdout.write(
+            self.style.SUCCESS(f"Built {rows} row{'s' if rows != 1 else ''} ")
+            + f"in {seconds:.2f} s."
+        )
