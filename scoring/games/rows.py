@@ -195,3 +195,44 @@ def game_hands(game: Game) -> list[dict[str, Any]]:
     if fields:
         hands.append(hand_shape(fields, awarded, points))
     return hands
+
+
+# The same hands and awards as model instances, for the pages: one join where the
+# ORM's prefetch takes two queries (issue 25 item 3: the table's save).
+_HAND_ROW = sql.Columns(Hand, alias="h")
+_AWARD_ROW = sql.Columns(Award, alias="a")
+
+
+@sql.statement
+def _hands_and_awards() -> str:
+    return (
+        f"SELECT {_HAND_ROW.sql}, {_AWARD_ROW.sql} FROM {sql.table(Hand)} h "
+        f"LEFT JOIN {sql.table(Award)} a ON a.hand_id = h.id "
+        "WHERE h.game_id = %s ORDER BY h.number, a.point"
+    )
+
+
+def prefetch_hands(game: Game) -> Game:
+    """`game` with its hands in order and each hand's awards, in the caches
+    prefetch_related("hands", "hands__awards") fills, as Hand's and Award's
+    orderings put them (1 query, whatever the game's length)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_hands_and_awards(), [game.pk])
+        rows = cursor.fetchall()
+    hands: list[Hand] = []
+    width = len(_HAND_ROW)
+    for row in rows:
+        if not hands or hands[-1].pk != row[0]:
+            hand = _HAND_ROW.instance(row)
+            hand.game = game
+            hand._prefetched_objects_cache = {"awards": []}
+            hands.append(hand)
+        if row[width] is not None:
+            award = _AWARD_ROW.instance(row, width)
+            award.hand = hands[-1]
+            hands[-1]._prefetched_objects_cache["awards"].append(award)
+    cache = getattr(game, "_prefetched_objects_cache", None)
+    if cache is None:
+        game._prefetched_objects_cache = cache = {}
+    cache["hands"] = hands
+    return game

@@ -20,6 +20,7 @@ from pitchclub import permissions
 from pitchclub.models import Club, Membership, Player
 from pitchclub.vocabulary import KEEPERS
 from scoring.games import links as game_links
+from scoring.games import rows as game_rows
 from scoring.models import Game, GameLog, Hand, HandRevision, Seat
 
 # The club and profile pages show game cards from here (until they get panels).
@@ -98,14 +99,9 @@ def game_locked_for_entry(*, game_id: int, user: AbstractBaseUser | None) -> Gam
 
 
 def with_hands(game: Game) -> Game:
-    """`game` (from game_for_entry) with its hands and their awards (2 queries),
-    as game_detail reads it."""
-    prefetch_related_objects(
-        [game],
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
-        "hands__awards",
-    )
-    return game
+    """`game` (from game_for_entry) with its hands and their awards, as
+    game_detail reads them (1 query: one join, game_rows.prefetch_hands)."""
+    return game_rows.prefetch_hands(game)
 
 
 def game_editable_by(*, game: Game, user: AbstractBaseUser | None) -> bool:
