@@ -281,7 +281,8 @@ def run(
         problems += found
         progress(join_line)
     start = time.monotonic()
-    deadline = start + args.time_limit
+    # A paced run takes its hands times its pace on top of the answers.
+    deadline = start + args.time_limit + args.pace * 1.5 * args.hands
     tables = [
         threading.Thread(
             target=play_table,
@@ -294,6 +295,7 @@ def run(
                 database_url,
                 stop,
                 deadline,
+                args.pace,
             ),
             daemon=True,
         )
@@ -567,6 +569,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0,
         help="anonymous live viewers per table, polling every 3 s through another "
         "host than the scorekeeper's",
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="seconds between a table's hands on average (default 0: as fast as "
+        "answered); with --viewers, a club night's mix at a sustainable rate, to "
+        "read its p95",
     )
     parser.add_argument(
         "--database-url",

@@ -129,13 +129,19 @@ def play_table(
     database_url: str,
     stop: threading.Event,
     deadline: float,
+    pace: float = 0.0,
 ) -> None:
     """Record `hands` hands, one after the other, as a scorekeeper's phone would: a
     request that gets no answer is sent again, with the same client_id, to the next
-    host (with one host, the same one)."""
+    host (with one host, the same one). `pace`: seconds between two hands on
+    average (0: none, as fast as the server answers), the first one after a random
+    part of it so that the tables do not deal in step."""
     game_id = keeper.game_id
     path = f"/api/v1/games/{game_id}/hands/"
     for number in range(1, hands + 1):
+        if pace > 0:
+            share = secrets.randbelow(1000) / 1000
+            stop.wait(pace * share if number == 1 else pace * (0.5 + share))
         client_id = str(uuid.uuid4())
         with tally.lock:
             tally.sent[game_id].append(client_id)
