@@ -279,6 +279,11 @@ CACHES = {"default": _default_cache}
 # The live view's polls answered from the cache (scoring/table/live_versions.py): only
 # a cache every worker shares can say what another worker changed.
 LIVE_FROM_CACHE = env_bool("LIVE_FROM_CACHE", bool(REDIS_URL or CACHE_DIR))
+# The CPU each request cost, in a Server-Timing header (pitchclub/timing.py): for the
+# load test's figures per kind of request; never on by default.
+SERVER_TIMING = env_bool("SERVER_TIMING", False)
+if SERVER_TIMING:
+    MIDDLEWARE.insert(0, "pitchclub.timing.server_timing_middleware")
 
 # Mail (password reset): printed to the console unless EMAIL_HOST is set.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

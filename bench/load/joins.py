@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bench.load.report import JOIN, NO_ANSWER, Recorder
 from bench.load.tables import Host
-from bench.load.web import exchange
+from bench.load.web import answer_cpu_ms, exchange
 
 # The rate the load test gives its hosts (THROTTLE_RATES), so it knows the limit.
 JOIN_LIMIT = 10
@@ -45,7 +45,8 @@ def try_wrong_codes(
             )
         except (OSError, http.client.HTTPException):
             status = NO_ANSWER
-        recorder.add(host.name, JOIN, began, time.perf_counter() - start, status)
+        spent = answer_cpu_ms() if status != NO_ANSWER else None
+        recorder.add(host.name, JOIN, began, time.perf_counter() - start, status, spent)
         statuses.append(status)
     return statuses
 

@@ -26,6 +26,8 @@ class Sample:
     started: float
     seconds: float
     status: int
+    # The site's CPU for it, as its Server-Timing header said (None: not said).
+    cpu_ms: float | None = None
 
     @property
     def answered(self) -> bool:
@@ -45,10 +47,16 @@ class Recorder:
     samples: list[Sample] = field(default_factory=list)
 
     def add(
-        self, host: str, kind: str, started: float, seconds: float, status: int
+        self,
+        host: str,
+        kind: str,
+        started: float,
+        seconds: float,
+        status: int,
+        cpu_ms: float | None = None,
     ) -> None:
         with self.lock:
-            self.samples.append(Sample(host, kind, started, seconds, status))
+            self.samples.append(Sample(host, kind, started, seconds, status, cpu_ms))
 
     def all(self) -> list[Sample]:
         with self.lock:
@@ -72,6 +80,8 @@ class KindRow:
     p50_ms: float
     p95_ms: float
     p99_ms: float
+    # The mean of the app's CPU per request, where the answers said it.
+    cpu_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +96,8 @@ class HostRow:
 def kind_rows(samples: Iterable[Sample], windows: Mapping[str, float]) -> list[KindRow]:
     """Per host and kind: requests answered (errors: no answer or 5xx), their rate
     over the seconds the host served (`windows`), and the latency percentiles of
-    those answered without a server error."""
+    those answered without a server error; the mean of the app's CPU the answers
+    reported (Server-Timing), if any did."""
     grouped: dict[tuple[str, str], list[Sample]] = {}
     for sample in samples:
         grouped.setdefault((sample.host, sample.kind), []).append(sample)
@@ -98,6 +109,7 @@ def kind_rows(samples: Iterable[Sample], windows: Mapping[str, float]) -> list[K
         good = [sample.seconds * 1000 for sample in group if sample.ok]
         window = windows.get(host, 0.0)
         answered = sum(sample.answered for sample in group)
+        spent = [sample.cpu_ms for sample in group if sample.cpu_ms is not None]
         rows.append(
             KindRow(
                 host=host,
@@ -108,6 +120,7 @@ def kind_rows(samples: Iterable[Sample], windows: Mapping[str, float]) -> list[K
                 p50_ms=percentile(good, 0.50),
                 p95_ms=percentile(good, 0.95),
                 p99_ms=percentile(good, 0.99),
+                cpu_ms=sum(spent) / len(spent) if spent else None,
             )
         )
     return rows
@@ -163,12 +176,13 @@ def report_lines(
         )
     lines.append(
         "Per host and kind (count, errors = no answer or 5xx, per second, "
-        "p50/p95/p99 ms of the answered):"
+        "p50/p95/p99 ms of the answered, the app's mean CPU ms per request):"
     )
     for row in kind_rows(samples, windows):
+        cpu_text = f"{row.cpu_ms:8.1f} CPU" if row.cpu_ms is not None else ""
         lines.append(
             f"  {row.host} {row.kind:<20} {row.count:6d} {row.errors:4d} err "
             f"{row.per_second:7.1f}/s  {row.p50_ms:6.0f} {row.p95_ms:6.0f} "
-            f"{row.p99_ms:6.0f}"
+            f"{row.p99_ms:6.0f}{cpu_text}"
         )
     return lines

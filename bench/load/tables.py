@@ -16,7 +16,7 @@ from typing import Any
 
 from bench.load.processes import SetupError
 from bench.load.report import Recorder
-from bench.load.web import request
+from bench.load.web import answer_cpu_ms, request
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 # A target nobody reaches in a load test: every game takes all its hands.
@@ -172,7 +172,7 @@ def play_table(
                     tally.moved(keeper.host.name)
                 continue
             seconds = time.perf_counter() - start
-            recorder.add(host.name, "record", began, seconds, status)
+            recorder.add(host.name, "record", began, seconds, status, answer_cpu_ms())
             if status in (200, 201):
                 shown = answer.get("hands") if isinstance(answer, dict) else None
                 if not shown or len(shown) < number:

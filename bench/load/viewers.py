@@ -29,7 +29,7 @@ from bench.load.report import (
     Recorder,
 )
 from bench.load.tables import Host
-from bench.load.web import exchange
+from bench.load.web import answer_cpu_ms, exchange
 
 POLL_SECONDS = 3.0
 POLL_TIMEOUT = 30.0
@@ -113,7 +113,7 @@ def _poll(viewer: Viewer, recorder: Recorder, first: bool) -> bool:
     seconds = time.perf_counter() - start
     viewer.statuses[status] += 1
     kind = LIVE_PAGE if first else LIVE_UNCHANGED if status == 204 else LIVE_CHANGED
-    recorder.add(host.name, kind, began, seconds, status)
+    recorder.add(host.name, kind, began, seconds, status, answer_cpu_ms())
     if status == 204 and not first:
         return True
     if status != 200:

@@ -6,12 +6,29 @@ from __future__ import annotations
 import http.client
 import ipaddress
 import json
+import re
+import threading
 from collections.abc import Mapping
 from typing import Any
 
 HOST = "127.0.0.1"
 REQUEST_TIMEOUT = 60.0
 LOOPBACK = ipaddress.ip_network("127.0.0.0/8")
+# What the site says a request cost it (SERVER_TIMING=1: pitchclub/timing.py).
+APP_TIMING = re.compile(r"(?:^|,)\s*app;dur=([0-9.]+)")
+_last = threading.local()
+
+
+def app_cpu_ms(header: str | None) -> float | None:
+    """The app's CPU in ms from a Server-Timing header, None without one."""
+    found = APP_TIMING.search(header or "")
+    return float(found.group(1)) if found else None
+
+
+def answer_cpu_ms() -> float | None:
+    """The CPU the last answer on this thread said it cost the site (None: no
+    answer, or the site does not say)."""
+    return getattr(_last, "cpu_ms", None)
 
 
 def loopback(address: str) -> str:
@@ -34,19 +51,22 @@ def exchange(
 ) -> tuple[int, bytes]:
     """One request on a fresh connection (gunicorn's sync workers close each one),
     from `source` (an address of 127.0.0.0/8) when given. Raises OSError or
-    http.client.HTTPException when the answer does not come."""
+    http.client.HTTPException when the answer does not come. What the answer said
+    it cost the site is kept for answer_cpu_ms()."""
     connection = http.client.HTTPConnection(
         loopback(address),
         port,
         timeout=timeout,
         source_address=(loopback(source), 0) if source else None,
     )
+    _last.cpu_ms = None
     try:
         connection.request(method, path, data, dict(headers or {}))
         response = connection.getresponse()
         raw = response.read()
     finally:
         connection.close()
+    _last.cpu_ms = app_cpu_ms(response.getheader("Server-Timing"))
     return response.status, raw
 
 

@@ -11,12 +11,13 @@ from bench.load.report import (
     kind_rows,
     report_lines,
 )
+from bench.load.web import app_cpu_ms
 
 
 def samples() -> list[Sample]:
     made = [Sample("A", RECORD, 0, ms / 1000, 201) for ms in range(1, 101)]
     made += [Sample("A", RECORD, 0, 5.0, 500), Sample("A", RECORD, 0, 9.0, 0)]
-    made += [Sample("B", LIVE_UNCHANGED, 0, 0.002, 204) for _ in range(30)]
+    made += [Sample("B", LIVE_UNCHANGED, 0, 0.002, 204, 1.0 + n % 2) for n in range(30)]
     made += [Sample("B", JOIN, 0, 0.01, 404), Sample("B", JOIN, 0, 0.01, 429)]
     return made
 
@@ -61,3 +62,20 @@ def test_the_report_names_every_host_and_kind() -> None:
     )
     assert "B live poll unchanged" in text
     assert "B join code" in text
+
+
+def test_each_kind_gets_the_mean_cpu_its_answers_reported() -> None:
+    rows = {(row.host, row.kind): row for row in kind_rows(samples(), {"A": 1, "B": 1})}
+    # Half said 1.0 ms, half 2.0 ms.
+    assert math.isclose(rows["B", LIVE_UNCHANGED].cpu_ms, 1.5)
+    # None of the records said: no figure rather than a zero.
+    assert rows["A", RECORD].cpu_ms is None
+    text = "\n".join(report_lines(samples(), {"A": 1, "B": 1}, {"A": 1.0, "B": 1.0}))
+    assert "1.5 CPU" in text
+
+
+def test_the_sites_cpu_is_read_from_server_timing() -> None:
+    assert app_cpu_ms("app;dur=12.34") == 12.34
+    assert app_cpu_ms("db;dur=3, app;dur=0.50") == 0.5
+    assert app_cpu_ms("db;dur=3") is None
+    assert app_cpu_ms(None) is None
