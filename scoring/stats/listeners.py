@@ -17,7 +17,7 @@ ScoringConfig.ready().
 """
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db.models import Count
@@ -28,17 +28,17 @@ from scoring.games import hooks
 from scoring.games.rows import seat_rows
 from scoring.models import Game, Rating, RatingChange, Status
 from scoring.stats import backlog
+from scoring.stats.rating_rows import (
+    change_values,
+    rating_changes,
+    save_changes,
+    save_ratings,
+    set_skill,
+)
+from scoring.stats.rating_rows import lock as _lock
 from scoring.stats.reach import after as _after
 from scoring.stats.reach import reach_exceeds
-from scoring.stats.skill import (
-    DEFAULT,
-    OrderKey,
-    Seating,
-    Skill,
-    ordinal,
-    rate,
-    side_places,
-)
+from scoring.stats.skill import DEFAULT, OrderKey, Seating, Skill, rate, side_places
 
 
 def game_seating(game: Game) -> Seating | None:
@@ -71,29 +71,6 @@ def _stored_seating(game_id: int) -> Seating | None:
     return Seating(
         (rows[0][3], game_id), {player: (side, rank) for player, side, rank, _ in rows}
     )
-
-
-def _lock(player_ids: Iterable[int]) -> dict[int, Rating]:
-    """The players' rating rows, created with the model's defaults where missing,
-    locked until the transaction ends in ascending player order (so that two games
-    finishing at once wait for each other instead of deadlocking)."""
-    ids = sorted(set(player_ids))
-    if not ids:
-        return {}
-    Rating.objects.bulk_create(
-        [
-            Rating(
-                player_id=p,
-                mu=DEFAULT.mu,
-                sigma=DEFAULT.sigma,
-                ordinal=ordinal(DEFAULT),
-            )
-            for p in ids
-        ],
-        ignore_conflicts=True,
-    )
-    locked = Rating.objects.select_for_update().filter(player_id__in=ids)
-    return {row.player_id: row for row in locked.order_by("player_id")}
 
 
 def ratings_follow_game(event: hooks.GameEvent) -> None:
@@ -178,7 +155,9 @@ def _rerate(
         RatingChange.objects.bulk_create(
             rating_changes(game_id, seating, before, after)
         )
-        _save([_set(rows[p], skill, rows[p].games + 1) for p, skill in after.items()])
+        save_ratings(
+            [set_skill(rows[p], skill, rows[p].games + 1) for p, skill in after.items()]
+        )
         return
     if reach_exceeds(start, seed, settings.RATING_INLINE_GAMES):
         game = new_game[0] if new_game else drop
@@ -222,46 +201,6 @@ def rerate_deferred(start: OrderKey, seed: set[int]) -> int:
     return len(seed)
 
 
-def rating_changes(
-    game_id: int,
-    seating: Seating,
-    before: Mapping[int, Skill],
-    after: Mapping[int, Skill],
-) -> list[RatingChange]:
-    """The rows of one rated game: each player's skill before it and after."""
-    return [
-        RatingChange(
-            player_id=player,
-            game_id=game_id,
-            finished_at=seating.key[0],
-            side=side,
-            rank=place,
-            mu_before=before[player].mu,
-            sigma_before=before[player].sigma,
-            mu_after=after[player].mu,
-            sigma_after=after[player].sigma,
-            ordinal_after=ordinal(after[player]),
-        )
-        for player, (side, place) in sorted(seating.places.items())
-    ]
-
-
-def _set(row: Rating, skill: Skill, games: int) -> Rating:
-    row.mu, row.sigma, row.ordinal, row.games = (
-        skill.mu,
-        skill.sigma,
-        ordinal(skill),
-        games,
-    )
-    return row
-
-
-def _save(rows: list[Rating]) -> None:
-    Rating.objects.bulk_update(
-        rows, ["mu", "sigma", "ordinal", "games"], batch_size=500
-    )
-
-
 def _skills_before(start: OrderKey, players: Iterable[int]) -> dict[int, Skill]:
     """Each player's skill just before `start`: after their last game before it, or
     the model's default (1 query per player; only when ratings are rated again)."""
@@ -288,18 +227,18 @@ def _later_games(
     change and are not read: a correction of a club's old game reads that club's
     later games (more exactly: those of the players it reaches), not the whole
     site's (issue 25 item 7). Finish order is left to the walk: the reach here
-    ignores it, so it may read a few games more than the walk re-rates."""
+    ignores it, so it may read a few games more than the walk re-rates. Each round
+    asks for the players reached in the round before only and sends no list of the
+    games found so far (that list grew with every round: quadratic in a long chain
+    of games), so the reads grow with the games reached."""
     games: dict[int, list[RatingChange]] = defaultdict(list)
-    later = RatingChange.objects.filter(_after(start, inclusive=True))
+    later = RatingChange.objects.filter(_after(start, inclusive=True)).order_by()
     reached = set(seed)
     frontier = set(seed)
     while frontier:
         found = set(
-            later.filter(player_id__in=frontier)
-            .exclude(game_id__in=list(games))
-            .values_list("game_id", flat=True)
-            .distinct()
-        )
+            later.filter(player_id__in=frontier).values_list("game_id", flat=True)
+        ).difference(games)
         if not found:
             break
         players: set[int] = set()
@@ -347,7 +286,8 @@ def _walk(
 
     state = _skills_before(start, seed)
     touched: set[int] = set(seed)
-    updated: list[RatingChange] = []
+    # Rows whose values stay as stored are not written again.
+    updated: list[tuple[int, *tuple[float, ...]]] = []
     for key, game_id in order:
         if game_id not in games:
             seating = new_game[1]
@@ -366,22 +306,14 @@ def _walk(
                 for c in changes
             }
             after = rate(seating.places, before)
-            for change in changes:
-                skill_before, skill_after = (
-                    before[change.player_id],
-                    after[change.player_id],
-                )
-                change.mu_before, change.sigma_before = skill_before
-                change.mu_after, change.sigma_after = skill_after
-                change.ordinal_after = ordinal(skill_after)
-                updated.append(change)
+            for c in changes:
+                values = change_values(before[c.player_id], after[c.player_id])
+                stored = (c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+                if values != (*stored, c.ordinal_after):
+                    updated.append((c.pk, *values))
         state.update(after)
         touched |= set(seating.places)
-    RatingChange.objects.bulk_update(
-        updated,
-        ["mu_before", "sigma_before", "mu_after", "sigma_after", "ordinal_after"],
-        batch_size=500,
-    )
+    save_changes(updated)
     rows.update(_lock(touched - set(rows)))
     counts = dict(
         RatingChange.objects.filter(player_id__in=touched)
@@ -391,9 +323,9 @@ def _walk(
     )
     gone = [player for player in touched if not counts.get(player)]
     Rating.objects.filter(player_id__in=gone).delete()
-    _save(
+    save_ratings(
         [
-            _set(rows[player], state[player], counts[player])
+            set_skill(rows[player], state[player], counts[player])
             for player in sorted(touched)
             if counts.get(player)
         ]

@@ -8,7 +8,8 @@ from collections import defaultdict
 from django.db import connection, transaction
 
 from scoring.models import Game, Rating, RatingChange, Seat, Status
-from scoring.stats.listeners import finish_key, rating_changes
+from scoring.stats.listeners import finish_key
+from scoring.stats.rating_rows import rating_changes
 from scoring.stats.skill import DEFAULT, Seating, Skill, ordinal, rate, side_places
 
 
