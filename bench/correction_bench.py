@@ -336,9 +336,21 @@ def run(clubs: int, games: int, rounds: int) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clubs", type=int, default=5)
-    parser.add_argument("--games", type=int, default=20000)
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument(
+        "--clubs", type=int, default=5, help="clubs of 200 players (default 5)"
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=20000,
+        help="finished games on the site, spread over the clubs (default 20000)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=30,
+        help="requests timed of each kind (default 30)",
+    )
     args = parser.parse_args()
     if connection.vendor != "postgresql":
         print("The correction bench needs PostgreSQL (DATABASE_URL); skipped.")
