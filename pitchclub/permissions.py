@@ -17,14 +17,28 @@ def _signed_in(user: AbstractBaseUser | None) -> bool:
 
 
 def club_role(*, club: Club, user: AbstractBaseUser | None) -> str | None:
-    """The user's role in the club, or None."""
+    """The user's role in the club, or None (1 query; none when it was read with
+    the club's game: remember_role)."""
     if not _signed_in(user):
         return None
+    known = getattr(club, "_known_roles", None)
+    if known is not None and user.pk in known:
+        return known[user.pk]
     return (
         Membership.objects.filter(club=club, user=user)
         .values_list("role", flat=True)
         .first()
     )
+
+
+def remember_role(*, club: Club, user: AbstractBaseUser, role: str | None) -> None:
+    """`user`'s role in `club` as a read just found it (with a game of the club):
+    club_role answers it for this club object, which lives for one request, without
+    asking the database again."""
+    known = getattr(club, "_known_roles", None)
+    if known is None:
+        club._known_roles = known = {}  # type: ignore[attr-defined]
+    known[user.pk] = role
 
 
 @dataclass(frozen=True)

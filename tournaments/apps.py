@@ -66,6 +66,12 @@ class TournamentsConfig(AppConfig):
         from tournaments.panels import NIGHT_LINK, night_game
 
         game_links.register_game_link(NIGHT_LINK)
+        # Whether a game is a match's, read with the game: the table page of a
+        # game outside any tournament looks for no match (scoring.games.flags).
+        from scoring.games import flags as game_flags
+        from tournaments.panels import has_match
+
+        game_flags.register_game_flag("match", has_match)
         game_panels.register_game_panel(
             night_game, order=110, name="tournaments.night_game"
         )

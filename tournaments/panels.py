@@ -15,6 +15,7 @@ from pitchclub.models import Club, Membership, Role
 from pitchclub.panels import Panel
 from pitchclub.permissions import ClubAccess
 from pitchclub.text import parse_whole_number
+from scoring.games import flags as game_flags
 from scoring.games import links as game_links
 from scoring.games.convert import rules_for
 from scoring.models import Game
@@ -76,6 +77,12 @@ def _rounds_of(bracket: OuterRef) -> Subquery:
     return Subquery(last.values("number")[:1])
 
 
+def has_match(game_ref: str = "pk") -> Exists:
+    """Whether the game (`game_ref` of the outer query) is a match's: the flag
+    "match" read with the game (scoring.games.flags)."""
+    return Exists(MatchGame.objects.filter(game_id=OuterRef(game_ref)))
+
+
 def _match_link(game: Game, user: AbstractBaseUser | None) -> MatchGame | None:
     """The game's link to its match with the match, its round, tournament and
     entrants, where the match's winner plays next, how many rounds each bracket
@@ -132,8 +139,8 @@ def match_game(request: HttpRequest, game: Game, editable: bool) -> GamePanel | 
     the match's score; once the game is won, the match's next game (for its
     scorekeepers) or who goes through, and the way back to the bracket. It takes
     the place of "New game, same players" (1 query; none for a game outside
-    clubs, which no tournament plays)."""
-    if game.club_id is None:
+    clubs, which no tournament plays, or whose flag says it has no match)."""
+    if game.club_id is None or not game_flags.flagged(game, "match"):
         return None
     link = _match_link(game, request.user)
     if link is None:

@@ -13,12 +13,14 @@ from django.db.models import (
     Prefetch,
     Q,
     QuerySet,
+    Subquery,
     prefetch_related_objects,
 )
 
 from pitchclub import permissions
 from pitchclub.models import Club, Membership, Player
 from pitchclub.vocabulary import KEEPERS
+from scoring.games import flags as game_flags
 from scoring.games import links as game_links
 from scoring.games import rows as game_rows
 from scoring.models import Game, GameLog, Hand, HandRevision, Seat
@@ -56,26 +58,28 @@ def game_detail(*, game_id: int, user: AbstractBaseUser | None) -> Game:
 
     Raises Game.DoesNotExist for an unknown id or a game the user may not see: a
     private club's games do not exist for outsiders."""
-    return (
+    return _viewer_known(
         _with_seats(user)
         .prefetch_related(
             Prefetch("hands", queryset=Hand.objects.order_by("number")),
             "hands__awards",
         )
-        .get(pk=game_id)
+        .get(pk=game_id),
+        user,
     )
 
 
 def _with_seats(user: AbstractBaseUser | None) -> QuerySet[Game]:
     """The games the user may read, each with its club, its seats (prefetched), its
-    links (game_links) and whether it has revisions or log entries."""
-    return (
+    links (game_links), its flags (game_flags), whether it has revisions or log
+    entries, and the user's role in its club (`viewer_role`: _viewer_known)."""
+    games = (
         Game.objects.filter(permissions.games_visible_filter(user))
         .select_related("club")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
-        .annotate(**game_links.annotations())
+        .annotate(**game_links.annotations(), **game_flags.annotations())
         # Whether the page's history has anything to read: most games have no
         # correction and no abandonment, and their page reads neither log.
         .annotate(
@@ -83,19 +87,42 @@ def _with_seats(user: AbstractBaseUser | None) -> QuerySet[Game]:
             has_log=Exists(GameLog.objects.filter(game_id=OuterRef("pk"))),
         )
     )
+    if user is not None and user.is_authenticated:
+        # Who may record and manage the game, read with it: the table page asks
+        # up to three times per answer (issue 25 item 3).
+        games = games.annotate(
+            viewer_role=Subquery(
+                Membership.objects.filter(
+                    club_id=OuterRef("club_id"), user_id=user.pk
+                ).values("role")[:1]
+            )
+        )
+    return games
+
+
+def _viewer_known(game: Game, user: AbstractBaseUser | None) -> Game:
+    """`game` with the user's role in its club, as read with it, known to
+    permissions.club_role (no query of its own for this user and club)."""
+    if game.club is not None and user is not None and user.is_authenticated:
+        permissions.remember_role(
+            club=game.club, user=user, role=getattr(game, "viewer_role", None)
+        )
+    return game
 
 
 def game_for_entry(*, game_id: int, user: AbstractBaseUser | None) -> Game:
     """One game the user may read, with club and seats but no hands (2 queries):
     what a tap's preview needs of a new hand (the game row holds the scores).
     Raises Game.DoesNotExist as game_detail does."""
-    return _with_seats(user).get(pk=game_id)
+    return _viewer_known(_with_seats(user).get(pk=game_id), user)
 
 
 def game_locked_for_entry(*, game_id: int, user: AbstractBaseUser | None) -> Game:
     """As game_for_entry, its row locked (inside the caller's transaction) for
     hand_record(locked=…): the table's save reads the game once (2 queries)."""
-    return _with_seats(user).select_for_update(of=("self",)).get(pk=game_id)
+    return _viewer_known(
+        _with_seats(user).select_for_update(of=("self",)).get(pk=game_id), user
+    )
 
 
 def with_hands(game: Game) -> Game:

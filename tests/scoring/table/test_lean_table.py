@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from pitchclub.services import clubs as club_services
 from scoring.games import hands as hand_services
 from scoring.games import selectors, services
 from scoring.models import Game
@@ -48,6 +49,22 @@ def twenty_hands(keeper, target: int = 50) -> Game:  # type: ignore[no-untyped-d
     return game
 
 
+def club_twenty(keeper, target: int = 50, private: bool = False) -> Game:  # type: ignore[no-untyped-def]
+    """Twenty hands of a club's game, its organiser keeping score: who may record
+    and manage it is read with the game, not asked again per answer."""
+    club = club_services.club_create(
+        name=f"Crown Pitch {keeper.pk}", by=keeper, is_private=private
+    )
+    game = twenty_hands(keeper, target)
+    game.club = club
+    game.save(update_fields=["club"])
+    return game
+
+
+def private_club_twenty(keeper, target: int = 50) -> Game:  # type: ignore[no-untyped-def]
+    return club_twenty(keeper, target, private=True)
+
+
 def thirteen(keeper) -> Game:  # type: ignore[no-untyped-def]
     return game_factory(created_by=keeper, variant="thirteen", partnership=True)
 
@@ -76,7 +93,9 @@ def preview(client: Client, game: Game, taps: dict[str, str]) -> tuple[bytes, in
     return response.content, len(queries)
 
 
-@pytest.mark.parametrize("build", [solo_played, partners_waiting, thirteen])
+@pytest.mark.parametrize(
+    "build", [solo_played, partners_waiting, thirteen, club_twenty, private_club_twenty]
+)
 def test_a_preview_reads_no_hand_and_answers_the_same(
     client: Client, monkeypatch: pytest.MonkeyPatch, build: Callable[..., Game]
 ) -> None:
@@ -125,7 +144,14 @@ def with_history(keeper, target: int = 7) -> Game:  # type: ignore[no-untyped-de
 
 
 @pytest.mark.parametrize(
-    ("build", "most"), [(solo_played, 6), (partners_waiting, 6), (with_history, 8)]
+    ("build", "most"),
+    [
+        (solo_played, 6),
+        (partners_waiting, 6),
+        (club_twenty, 6),
+        (private_club_twenty, 6),
+        (with_history, 8),
+    ],
 )
 def test_the_game_page_reads_its_logs_only_when_it_has_any(
     client: Client,
@@ -168,7 +194,14 @@ SAVE = {
 
 @pytest.mark.parametrize(
     ("build", "most"),
-    [(solo_played, 10), (partners_waiting, 10), (twenty_hands, 10), (with_history, 12)],
+    [
+        (solo_played, 10),
+        (partners_waiting, 10),
+        (twenty_hands, 10),
+        (club_twenty, 10),
+        (private_club_twenty, 10),
+        (with_history, 12),
+    ],
 )
 def test_a_save_reads_the_game_once_and_answers_the_same(
     client: Client,

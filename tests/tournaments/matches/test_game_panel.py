@@ -164,6 +164,32 @@ def test_the_panel_costs_one_query_whatever_the_match(
         with CaptureQueriesContext(connection) as captured:
             _page(keeper, game["id"])
         counts[best_of] = len(captured)
-        panel = [q for q in captured if "tournaments_matchgame" in q["sql"]]
+        # The panel's own query reads from the match's game; the game's read only
+        # asks whether there is one (scoring.games.flags).
+        panel = [
+            q
+            for q in captured
+            if q["sql"].startswith('SELECT "tournaments_matchgame".')
+        ]
         assert len(panel) == PANEL_QUERIES
     assert counts[1] == counts[3]
+
+
+def test_a_club_game_outside_tournaments_looks_for_no_match(
+    club: Club, keeper: Client, keeper_api: APIClient
+) -> None:
+    """Its flag, read with the game, says it has none: the page asks nothing more."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    made = keeper_api.post(
+        "/api/v1/games/",
+        {"variant": "auction", "players": ["Ann", "Bob", "Cy"], "club": club.slug},
+        format="json",
+    )
+    assert made.status_code == 201, made.content
+    with CaptureQueriesContext(connection) as captured:
+        _page(keeper, made.json()["id"])
+    assert not [
+        q for q in captured if q["sql"].startswith('SELECT "tournaments_matchgame".')
+    ]
