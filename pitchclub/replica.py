@@ -9,12 +9,19 @@ sets a cookie saying until when): a scorekeeper or an organiser reads back what 
 wrote, never the replica's older copy. A script with a token keeps no cookie: its
 heavy reads may be that far behind.
 
+The replica down (refused, no answer within its ``connect_timeout``, or its kept
+connection gone): the heavy read that finds it so is read again from the primary, and
+so are the process's heavy reads for ``REPLICA_DOWN_SECONDS`` (default 30) before one
+tries the replica again; logged once a minute (``pitchclub.replica``). `/health/` says
+``"replica": "ok" | "down"``.
+
 Without ``DATABASE_REPLICA_URL`` there is no ``replica`` alias and everything reads
 the primary, as before.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,7 +30,7 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.db import connections
+from django.db import DatabaseError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse
 
 REPLICA = "replica"
@@ -34,6 +41,13 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 _heavy: ContextVar[bool] = ContextVar("pitchclub_heavy_read", default=False)
 
+logger = logging.getLogger("pitchclub.replica")
+LOG_EVERY_SECONDS = 60.0
+_last_logged = 0.0
+# Until when (monotonic clock) this process reads the primary in heavy reads: the
+# replica could not be reached. Shared by its threads; each has its own connection.
+_down_until = 0.0
+
 
 def replica_configured() -> bool:
     return REPLICA in settings.DATABASES
@@ -41,6 +55,57 @@ def replica_configured() -> bool:
 
 def pin_seconds() -> int:
     return int(getattr(settings, "REPLICA_PIN_SECONDS", 10))
+
+
+def down_seconds() -> float:
+    """How long heavy reads go to the primary after the replica failed to answer."""
+    return float(getattr(settings, "REPLICA_DOWN_SECONDS", 30))
+
+
+def _went_down(error: Exception) -> None:
+    global _down_until, _last_logged
+    now = time.monotonic()
+    _down_until = now + down_seconds()
+    if now - _last_logged >= LOG_EVERY_SECONDS:
+        _last_logged = now
+        logger.warning(
+            "The replica does not answer, heavy reads go to the primary for %g s: %s",
+            down_seconds(),
+            error,
+        )
+
+
+def held_down() -> bool:
+    """Whether the replica failed in the last ``REPLICA_DOWN_SECONDS``: heavy reads
+    then read the primary without trying it."""
+    return time.monotonic() < _down_until
+
+
+def _unreachable() -> bool:
+    """After an OperationalError in a heavy read: whether the replica raised it and
+    cannot be reached (no connection could be made, or the one kept is gone), not
+    the primary, nor one query the replica refused."""
+    replica = connections[REPLICA]
+    if not replica.errors_occurred:
+        return False
+    return replica.connection is None or not replica.is_usable()
+
+
+def replica_health() -> str | None:
+    """ "ok", "down" (held for down, or it does not answer a query now), or None
+    without a replica (the health page)."""
+    if not replica_configured():
+        return None
+    if held_down():
+        return "down"
+    try:
+        with connections[REPLICA].cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError as error:
+        _went_down(error)
+        return "down"
+    return "ok"
 
 
 class ReplicaRouter:
@@ -105,11 +170,28 @@ def heavy_read(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
         ):
             return view(*args, **kwargs)
         # Who asks is read from the primary first: a session just made (a sign-in
-        # pins, but a cookie can be refused) is not on the replica yet.
-        getattr(request, "user", None)
-        # The views render their pages (render()) inside: every query is made here.
-        with reading_replica():
+        # pins, but a cookie can be refused) is not on the replica yet. The
+        # middleware's user is lazy: asking it something reads it (the session and
+        # the user, only when a session cookie came).
+        user = getattr(request, "user", None)
+        if user is not None:
+            user.is_authenticated  # noqa: B018
+        if held_down():
             return view(*args, **kwargs)
+        try:
+            # The views render their pages (render()) inside: every query is made
+            # here.
+            with reading_replica():
+                return view(*args, **kwargs)
+        except OperationalError as error:
+            # The router named the replica before any connection: a replica down
+            # shows at the first query (refused, or no answer within its
+            # connect_timeout). A heavy read writes nothing: read it again from the
+            # primary.
+            if not _unreachable():
+                raise
+            _went_down(error)
+        return view(*args, **kwargs)
 
     return wrapped
 

@@ -130,12 +130,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # wrote reads the primary for REPLICA_PIN_SECONDS after.
 DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
 REPLICA_PIN_SECONDS = int(os.environ.get("REPLICA_PIN_SECONDS", "10"))
+# A replica that cannot be reached (refused, or no answer within connect_timeout
+# seconds, 2 unless the URL says ?connect_timeout=): heavy reads go to the primary for
+# REPLICA_DOWN_SECONDS, then one tries the replica again.
+REPLICA_DOWN_SECONDS = float(os.environ.get("REPLICA_DOWN_SECONDS", "30"))
 if DATABASE_REPLICA_URL:
     DATABASES["replica"] = dj_database_url.parse(
         DATABASE_REPLICA_URL,
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
     )
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
     # Tests read the primary's test database through it.
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DATABASE_ROUTERS = ["pitchclub.replica.ReplicaRouter"]
@@ -254,11 +260,14 @@ THROTTLE_RATES = _throttle_rates(
 )
 # The counts live in the cache. With REDIS_URL (several hosts): Redis, shared by every
 # host and worker, each call giving up after REDIS_TIMEOUT seconds and answering as
-# an empty cache while Redis is down (pitchclub/cache.py). Without it: in memory, so
-# per process, unless CACHE_DIR names a directory all gunicorn workers can write.
+# an empty cache while Redis is down (pitchclub/cache.py); after a failure a process
+# answers every call so, without asking Redis, for REDIS_DOWN_SECONDS, then one call
+# tries again. Without it: in memory, so per process, unless CACHE_DIR names a
+# directory all gunicorn workers can write.
 # Log-in lockouts are not in the cache: django-axes keeps them in the database, which
 # every host shares already and which outlives a Redis restart.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_DOWN_SECONDS = float(os.environ.get("REDIS_DOWN_SECONDS", "5"))
 CACHE_DIR = os.environ.get("CACHE_DIR", "")
 if REDIS_URL:
     _redis_timeout = float(os.environ.get("REDIS_TIMEOUT", "0.5"))
