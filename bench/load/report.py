@@ -13,8 +13,10 @@ RECORD = "record"
 LIVE_UNCHANGED = "live poll unchanged"
 LIVE_CHANGED = "live poll changed"
 LIVE_PAGE = "live page"
+# A poll (or the first page) that got no answer: unchanged or changed, nobody knows.
+LIVE_LOST = "live, no answer"
 JOIN = "join code"
-KINDS = (RECORD, LIVE_UNCHANGED, LIVE_CHANGED, LIVE_PAGE, JOIN)
+KINDS = (RECORD, LIVE_UNCHANGED, LIVE_CHANGED, LIVE_PAGE, LIVE_LOST, JOIN)
 # A request that got no answer (connection refused or cut, timed out).
 NO_ANSWER = 0
 

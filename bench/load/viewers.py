@@ -23,6 +23,7 @@ from urllib.parse import unquote
 
 from bench.load.report import (
     LIVE_CHANGED,
+    LIVE_LOST,
     LIVE_PAGE,
     LIVE_UNCHANGED,
     NO_ANSWER,
@@ -106,7 +107,7 @@ def _poll(viewer: Viewer, recorder: Recorder, first: bool) -> bool:
         )
     except (OSError, http.client.HTTPException):
         seconds = time.perf_counter() - start
-        recorder.add(host.name, LIVE_PAGE if first else LIVE_CHANGED, began, seconds, 0)
+        recorder.add(host.name, LIVE_LOST, began, seconds, 0)
         viewer.statuses[NO_ANSWER] += 1
         viewer.current = (viewer.current + 1) % len(viewer.hosts)
         return False
