@@ -4,13 +4,28 @@ password-reset mail and sign-up.
 
 Rates are DRF's ("10/min"), in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
 one per scope. API views name a scope and use AddressThrottle, which counts every
-call; pages use PageThrottle, which counts only what the page decides to count (a
-wrong invite code, a mail sent, an account created). The counts live in the cache."""
+call; pages use PageThrottle, which takes a try before the page does what is
+limited and gives it back when it turns out not to count (a right invite code, a
+sign-up that made no account).
 
+The counts live in the cache: one counter per scope, key and period (a minute, an
+hour), counted with the cache's atomic add() and incr() (Redis' SET NX and INCR). A
+try is counted first and, if that made too many, refused and given back: tries sent
+at once from many workers and hosts pass exactly as many as the rate says (reading a
+history, adding to it and writing it back, as DRF's SimpleRateThrottle does, let
+them all read the same history and all pass). The limit slides: the last period's
+count still weighs as much of it as is left within one period of now (the sliding
+approximation Cloudflare uses), so a burst at the end of one period buys no second
+burst at the start of the next. While the cache is down nothing is counted and every
+try passes (pitchclub/cache.py, README "Rate limits")."""
+
+import contextlib
 import math
+import time
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -22,7 +37,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 FORWARDED_FOR = "HTTP_X_FORWARDED_FOR"
@@ -77,41 +92,85 @@ def _rate(scope: str) -> str | None:
         raise ImproperlyConfigured(f"No throttle rate is set for {scope!r}.") from None
 
 
-class PageThrottle(SimpleRateThrottle):
+PERIODS = {"s": 1, "m": 60, "h": 60 * 60, "d": 24 * 60 * 60}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """ "10/min": (10 tries, in 60 seconds), read as DRF reads it."""
+    number, period = rate.split("/")
+    return int(number), PERIODS[period[0]]
+
+
+class PageThrottle:
     """A scope's rate for one key (a client address, an email address), for pages:
-    seconds_to_wait() says how long the key must wait (0: it may go on), count()
-    counts one."""
+    take() counts one try, or says how long the key must wait (nothing counted);
+    give_back() uncounts a try taken that turned out not to count."""
 
     def __init__(self, scope: str, ident: str) -> None:
         self.scope = scope
         self.ident = ident
-        super().__init__()
+        self._taken: str | None = None
 
-    def get_rate(self) -> str | None:
-        return _rate(self.scope)
+    def _key(self, window: int) -> str:
+        return f"throttle:{self.scope}:{self.ident}:{window}"
 
-    def get_cache_key(self, request: object = None, view: object = None) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.ident}
-
-    def _load(self) -> None:
-        self.key = self.get_cache_key()
-        self.history = self.cache.get(self.key, [])
-        self.now = self.timer()
-        while self.history and self.history[-1] <= self.now - self.duration:
-            self.history.pop()
-
-    def seconds_to_wait(self) -> int:
-        if self.rate is None:
+    def take(self) -> int:
+        """Count one try: 0 when it is within the rate, else the seconds to wait
+        (at least 1, at most the rate's period), and nothing is counted."""
+        rate = _rate(self.scope)
+        if rate is None:
             return 0
-        self._load()
-        if len(self.history) < self.num_requests:
+        number, period = parse_rate(rate)
+        now = time.time()
+        window = int(now // period)
+        elapsed = now - window * period
+        key = self._key(window)
+        # The counter is kept through the next period, where it is the last one.
+        if cache.add(key, 1, 2 * period):
+            counted = 1
+        else:
+            try:
+                counted = cache.incr(key)
+            except ValueError:  # gone since add() (expired, evicted): count nothing
+                return 0
+            if counted is None:  # the cache is down: nothing is counted
+                return 0
+        previous = cache.get(self._key(window - 1))
+        previous = previous if isinstance(previous, int) else 0
+        still = math.floor(previous * (1 - elapsed / period))
+        if counted + still <= number:
+            self._taken = key
             return 0
-        return max(1, math.ceil(self.wait() or self.duration))
+        _uncount(key)
+        # Tries taken by others at this moment and about to be given back are not
+        # counted in the wait.
+        return _wait(number, period, elapsed, min(counted - 1, number), previous)
 
-    def count(self) -> None:
-        if self.rate is not None:
-            self._load()
-            self.throttle_success()
+    def give_back(self) -> None:
+        """The try taken did not count after all (nothing if none was taken)."""
+        if self._taken is not None:
+            _uncount(self._taken)
+            self._taken = None
+
+
+def _uncount(key: str) -> None:
+    # Gone meanwhile (expired, evicted): nothing is left to uncount.
+    with contextlib.suppress(ValueError):
+        cache.decr(key)
+
+
+def _wait(number: int, period: int, elapsed: float, current: int, previous: int) -> int:
+    """Seconds until one more try passes, `elapsed` seconds into a period that
+    counted `current` tries after one that counted `previous`."""
+    if current < number and previous:
+        # Within this period, once the last one weighs less than what is left:
+        # previous * (1 - moment / period) < number - current.
+        seconds = period * (1 - (number - current) / previous) - elapsed
+    else:
+        # At the next period, where this one's count (at most the rate) weighs
+        # less than the whole rate from its first moment.
+        seconds = period - elapsed
+    return min(period, max(1, math.ceil(seconds)))
 
 
 def address_throttle(request: HttpRequest, scope: str) -> PageThrottle:
@@ -157,7 +216,7 @@ THROTTLED = OpenApiResponse(
 )
 
 
-class AddressThrottle(ScopedRateThrottle):
+class AddressThrottle(BaseThrottle):
     """The view's throttle_scope counted per client address, signed in or not (one
     person may hold several accounts; the address is what a guesser cannot
     multiply as cheaply). Shares its counter with the pages' PageThrottle of the
@@ -166,19 +225,13 @@ class AddressThrottle(ScopedRateThrottle):
     # Translators: wait is a time, "5 minutes".
     message = gettext_lazy("Too many tries from your address: try again in %(wait)s.")
 
-    def get_rate(self) -> str | None:
-        return _rate(self.scope)
-
-    def get_cache_key(self, request: Request, view: APIView) -> str:
-        return self.cache_format % {
-            "scope": self.scope,
-            "ident": client_ip(request) or "unknown",
-        }
-
     def allow_request(self, request: Request, view: APIView) -> bool:
-        if super().allow_request(request, view):
+        scope = getattr(view, "throttle_scope", None)
+        if not scope:
             return True
-        wait = max(1, math.ceil(self.wait() or self.duration))
+        wait = address_throttle(request, scope).take()
+        if not wait:
+            return True
         message = getattr(view, "throttle_message", self.message)
         # Plain spaces for scripts (the pages keep timeuntil's no-break space).
         words = wait_words(wait).replace("\xa0", " ")

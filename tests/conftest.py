@@ -11,6 +11,7 @@ from django.db.backends.postgresql.operations import DatabaseOperations
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
+from pitchclub import throttles
 from tests.factories import UserFactory
 
 _browser_started = pytest.StashKey[bool]()
@@ -143,6 +144,23 @@ def _english() -> Iterator[None]:
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+class _StillClock:
+    """The rate limits' clock (pitchclub.throttles' `time`), standing still."""
+
+    def time(self) -> float:
+        # Halfway into a second, a minute, an hour and a day alike.
+        return 86_400 * 20_000 + 43_230.5
+
+
+@pytest.fixture(autouse=True)
+def _still_throttle_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test's tries never straddle two periods of a rate limit: the limit
+    weighs the last period's count (pitchclub/throttles.py), so a run of tries
+    that crossed the minute could let one more through, once in a while. Tests of
+    the periods set their own clock (tests/pitchclub/test_throttle_race.py)."""
+    monkeypatch.setattr(throttles, "time", _StillClock())
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ import csv
 from typing import Any
 
 from django.core.paginator import Paginator
+from django.db import router
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -88,33 +89,51 @@ def tournament_wall(request: HttpRequest, tournament_id: int) -> HttpResponse:
     seconds (htmx) with the version it shows: the same version answers 204, which
     htmx leaves alone; else the new wall comes back. A public club's wall unchanged
     is answered from the cache without a statement, not even the session's
-    (tournaments/live_versions.py); else the same version costs one query."""
+    (tournaments/live_versions.py); else the same version costs one query.
+
+    That query reads the primary, even with a replica: the version it finds is
+    kept in the cache for every poll, and one read from a replica that lags would
+    answer "unchanged" for the cache's minute after the replica caught up. Only the
+    wall itself is drawn from the replica (`_wall`)."""
     kept = live_versions.cached(tournament_id)
-    if request.htmx and kept is not None and kept.unchanged(request.GET.get("v")):
+    shown = request.GET.get("v")
+    if request.htmx and kept is not None and kept.unchanged(shown):
         return HttpResponse(status=204)
-    return _wall(request, tournament_id, kept)
+    tournament = _watched(request, tournament_id)
+    version = board.wall_version(tournament)
+    public = not tournament.club.is_private
+    live_versions.remember(tournament_id, kept, version, public=public)
+    if request.htmx and shown == version:
+        return HttpResponse(status=204)
+    return _wall(request, tournament)
 
 
-@heavy_read
-def _wall(
-    request: HttpRequest, tournament_id: int, kept: live_versions.Kept | None
-) -> HttpResponse:
+def _watched(request: HttpRequest, tournament_id: int) -> Tournament:
     try:
-        tournament = selectors.tournament_watched(
+        return selectors.tournament_watched(
             tournament_id=tournament_id, user=request.user
         )
     except Tournament.DoesNotExist as missing:
         raise Http404(pages.NO_TOURNAMENT) from missing
-    version = board.wall_version(tournament)
-    public = not tournament.club.is_private
-    live_versions.remember(tournament_id, kept, version, public=public)
-    if request.htmx and request.GET.get("v") == version:
-        return HttpResponse(status=204)
+
+
+@heavy_read
+def _wall(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The wall drawn from the replica, if the heavy read goes there: from the
+    replica's own copy of the tournament too, and with that copy's version, so that
+    a wall never shows a newer version than its rows (its polls would then find
+    nothing to change while the rows stay old). Such a version, maybe older than
+    the primary's, is never kept in the cache."""
+    if router.db_for_read(Tournament) != tournament._state.db:
+        tournament = _watched(request, tournament.pk)
+        if request.htmx and request.GET.get("v") == board.wall_version(tournament):
+            # The replica has nothing newer yet: the wall asks again shortly.
+            return HttpResponse(status=204)
     speak_club_language(request, tournament.club)
     context = {
         "tournament": tournament,
         "club": tournament.club,
-        "version": version,
+        "version": board.wall_version(tournament),
         "changed": board.wall_changed(tournament),
     }
     if tournament.format == PROGRESSIVE:

@@ -89,22 +89,27 @@ def signup(request: HttpRequest) -> HttpResponse:
     else:
         form = SignupForm(request.POST)
         # Accounts created are counted per client address; a form with mistakes
-        # is not an account and does not count.
+        # is not an account and does not count, nor a name taken meanwhile (the
+        # try is given back).
         accounts = throttles.address_throttle(request, "signup")
-        if form.is_valid() and (wait := accounts.seconds_to_wait()):
+        if form.is_valid() and (wait := accounts.take()):
             form.add_error(None, _too_many_accounts(wait))
             context = {"form": form, "next": next_url}
             page = render(request, "pitchclub/accounts/signup.html", context)
             return throttles.too_many(page, wait)
-        if form.is_valid() and (user := _account_from_form(form)) is not None:
-            accounts.count()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request,
-                _("Welcome, %(username)s: your account is ready.")
-                % {"username": user.get_username()},
-            )
-            return redirect(next_url or "accounts:profile")
+        if form.is_valid():
+            user = _account_from_form(form)
+            if user is None:
+                accounts.give_back()
+            else:
+                backend = "django.contrib.auth.backends.ModelBackend"
+                login(request, user, backend=backend)
+                messages.success(
+                    request,
+                    _("Welcome, %(username)s: your account is ready.")
+                    % {"username": user.get_username()},
+                )
+                return redirect(next_url or "accounts:profile")
     return render(
         request, "pitchclub/accounts/signup.html", {"form": form, "next": next_url}
     )
@@ -231,12 +236,15 @@ class PasswordResetView(auth_views.PasswordResetView):
                 ),
             ),
         ]
+        taken = []
         for throttle, message in refusals:
-            if wait := throttle.seconds_to_wait():
+            if wait := throttle.take():
+                # A refused mail counts for neither limit.
+                for earlier in taken:
+                    earlier.give_back()
                 form.add_error(None, message % {"wait": throttles.wait_words(wait)})
                 return throttles.too_many(self.form_invalid(form), wait)
-        per_address.count()
-        per_client.count()
+            taken.append(throttle)
         return super().form_valid(form)
 
 

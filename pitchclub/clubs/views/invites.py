@@ -216,16 +216,18 @@ def join(request: HttpRequest) -> HttpResponse:
     with the right code is never held up."""
     form = JoinForm(request.GET if "code" in request.GET else None)
     if form.is_bound and form.is_valid():
+        # Taken before the code is looked up, given back if it is right: codes
+        # sent at once never pass more than the rate, right ones included.
         guesses = throttles.address_throttle(request, "join")
-        if wait := guesses.seconds_to_wait():
+        if wait := guesses.take():
             form.add_error("code", _too_many_codes(wait))
             page = render(request, f"{T}join.html", {"form": form})
             return throttles.too_many(page, wait)
         code = form.cleaned_data["code"]
         refusal = invite_services.invite_refusal(selectors.invite_by_code(code))
         if refusal is None:
+            guesses.give_back()
             return redirect("clubs:join_code", code)
-        guesses.count()
         form.add_error("code", refusal)
     return render(request, f"{T}join.html", {"form": form})
 
@@ -300,17 +302,17 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     if normal and normal != code:
         return redirect("clubs:join_code", normal)
     guesses = throttles.address_throttle(request, "join")
-    if wait := guesses.seconds_to_wait():
+    if wait := guesses.take():
         context = {"refusal": _too_many_codes(wait), "throttled": True}
         return throttles.too_many(render(request, f"{T}join_code.html", context), wait)
     invite = selectors.invite_by_code(normal) if normal else None
     refusal = invite_services.invite_refusal(invite)
     if refusal is not None:
-        guesses.count()
         status = 404 if invite is None else 410
         return render(
             request, f"{T}join_code.html", {"refusal": refusal}, status=status
         )
+    guesses.give_back()
     # An invite's page is the club's: a newcomer who chose no language reads it in
     # the club's.
     speak_club_language(request, invite.club)
