@@ -20,7 +20,9 @@ them as ``manage.py player_games_rebuild`` builds them), then prints:
 
 Target (issue 25 item 6): the leaderboard of a club of 2,000 players under 100 ms
 (median) on PostgreSQL, the season's too; exit status 1 when missed. Its figures
-beside the ratings sum the statistics' rows (PlayerGame), not the hands.
+beside the ratings sum the statistics' monthly sums (PlayerMonth, built with the
+rows by the rebuild), a season's its per-game rows (PlayerGame); the page shows 100
+players (`?page=`), as a phone gets it.
 """
 
 from __future__ import annotations

@@ -538,3 +538,84 @@ for _bid in PLAYER_GAME_BIDS:
     PlayerGame.add_to_class(f"made_{_bid}", models.PositiveIntegerField(default=0))
 for _point in POINT_IDS:
     PlayerGame.add_to_class(f"taken_{_point}", models.PositiveIntegerField(default=0))
+
+
+class PlayerMonth(models.Model):
+    """One player's figures summed over the counted games (abandoned left out) with
+    a hand that started in one UTC month, in one club (or none) and one variant
+    (docs/statistics.md): what PlayerGame's rows of those games add up to. Kept by
+    database triggers on PlayerGame's table (migration 0009, scoring.stats.sums),
+    so that the player page, the stats API and the leaderboard read a few hundred
+    sums instead of every game. No foreign keys: a trigger writes these rows while
+    a player or club may be going away (their rows then sum to zero)."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    # The month's first day (UTC).
+    month = models.DateField()
+    # The club's id, 0 for games outside clubs: a key the triggers' upserts can
+    # match (a NULL matches nothing).
+    club = models.PositiveBigIntegerField(default=0)
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    games = models.IntegerField(default=0)
+    finished = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    hands = models.IntegerField(default=0)
+    points = models.IntegerField(default=0)
+    pitched = models.IntegerField(default=0)
+    made = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "month", "club", "variant"],
+                name="playermonth_once",
+            ),
+        ]
+        # The leaderboard's sums by club.
+        indexes = [models.Index(fields=["club", "player"], name="playermonth_club_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.month:%Y-%m}: {self.games} games"
+
+
+for _bid in PLAYER_GAME_BIDS:
+    PlayerMonth.add_to_class(f"pitched_{_bid}", models.IntegerField(default=0))
+    PlayerMonth.add_to_class(f"made_{_bid}", models.IntegerField(default=0))
+for _point in POINT_IDS:
+    PlayerMonth.add_to_class(f"taken_{_point}", models.IntegerField(default=0))
+
+
+class PlayerPairMonth(models.Model):
+    """What one player did with (same side) and against another, summed over the
+    counted games with a hand that started in one UTC month, in one club (0: none)
+    and one variant; the player's own row decides the month, club, variant and
+    result (docs/statistics.md). Kept by the same triggers as PlayerMonth."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    other = models.ForeignKey(
+        Player, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    month = models.DateField()
+    club = models.PositiveBigIntegerField(default=0)
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    # Games on the same side, and those won; on the other side, won and lost.
+    together = models.IntegerField(default=0)
+    won_together = models.IntegerField(default=0)
+    against = models.IntegerField(default=0)
+    won_against = models.IntegerField(default=0)
+    lost_against = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "other", "month", "club", "variant"],
+                name="playerpairmonth_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} and {self.other_id} in {self.month:%Y-%m}"

@@ -196,7 +196,7 @@ class PlayerStatsAPI(APIView):
             raise ValidationError(found.errors)
         figures = stats.player_stats(
             player=player,
-            games=found.qs,
+            scope=stats.scope_of(found.form.cleaned_data, request.user),
             variant=found.form.cleaned_data.get("variant") or None,
             # The API shows neither partners nor opponents nor recent games.
             top=0,

@@ -1,31 +1,29 @@
-"""A player's statistics: database aggregates over the Seat, Hand and Award rows of the
-games the caller may read, as frozen dataclasses the page and the API both show.
+"""A player's statistics, as frozen dataclasses the page and the API both show,
+filled from one statement's rows: read from the monthly sums (scoring.stats.
+by_months: the page and the API, whatever the number of games) or game by game
+(scoring.stats.by_games: any queryset of games; the reference the sums are tested
+against).
 
-No replay and no loop over hands: one statement of GROUP BY aggregates over the
-player's games, read once, whatever the number of games (player_stats says what
-else it reads). Abandoned games never count
+No replay and no loop over hands. Abandoned games never count
 (Game.objects.counted()); a point credited to a team without naming the partner has
-no player and counts for no one (only for the team's score).
+no player and counts for no one (only for the team's score). A game without a hand
+counts as played.
 
 The games are those of the statistics' filters (scoring.stats.filters: the
 archive's, and `season`, a scope another app supplies: scoring.games.scopes).
-
-One indivisible thing, a little over 400 lines: the figures' dataclasses and the one
-statement that fills them, whose parts (`_parts`) and readers name each other's
-columns.
 """
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.exceptions import EmptyResultSet
 from django.db.models import Prefetch, QuerySet
 
-from pitchclub import sql
 from pitchclub.models import Player
 from scoring import engine
-from scoring.models import PLAYER_GAME_BIDS as BIDS
-from scoring.models import Game, PlayerGame, Seat, Status, Variant
+from scoring.models import Game, Seat, Status, Variant
+from scoring.stats import by_games, by_months
+from scoring.stats.by_games import BIDS_PART, GAMES, PEOPLE, POINTS
+from scoring.stats.by_months import Scope, scope_of  # noqa: F401  (the pages build their scope here)
 from scoring.table.cards import scoreboard
 from scoring.vocabulary import POINT_IDS, POINT_LABELS
 
@@ -216,13 +214,16 @@ class PlayerStats:
 def player_stats(
     *,
     player: Player,
-    games: QuerySet[Game],
+    games: QuerySet[Game] | None = None,
+    scope: Scope | None = None,
     variant: str | None = None,
     top: int = TOP,
     recent: int = RECENT,
 ) -> PlayerStats:
-    """The statistics of `player` over `games` (stats_filter's games: those the
-    caller may read and that count, filtered), whatever the number of games: 1
+    """The statistics of `player` over `scope` (by_months.scope_of: the
+    statistics' filters and the visitor, read from the monthly sums: the work
+    does not grow with the player's games) or `games` (any queryset of games the
+    caller may read that count, read game by game: by_games): 1
     query for every figure (games by variant, pitching by bid, points, the other
     players met, the recent games' ids), then 2 for the recent games (the games
     with their clubs, then their seats) if there are any. `top` 0 leaves out the
@@ -232,17 +233,23 @@ def player_stats(
     taken: dict[str, dict[str, int]] = {}
     met: list[tuple[Any, ...]] = []
     latest: list[int] = []
-    for part, kind, number, word, *counts in _figures(player, games, top, recent):
-        if part == _GAMES:
+    if scope is not None:
+        found = by_months.figure_rows(player, scope, top, recent)
+    elif games is not None:
+        found = by_games.figure_rows(player, games, top, recent)
+    else:
+        raise TypeError("player_stats needs `scope` or `games`.")
+    for part, kind, number, word, *counts in found:
+        if part == GAMES:
             played, finished, won, hands, worth = (int(c or 0) for c in counts[:5])
             by_variant[kind] = (GameFigures(played, finished, won), hands, worth)
-        elif part == _BIDS:
+        elif part == BIDS_PART:
             pitched.setdefault(kind, []).append(
                 BidFigures(number, int(counts[0]), int(counts[1]))
             )
-        elif part == _POINTS:
+        elif part == POINTS:
             taken.setdefault(kind, {})[word] = int(counts[0])
-        elif part == _PEOPLE:
+        elif part == PEOPLE:
             met.append((number, word, *counts))
         else:
             latest.append(number)
@@ -293,127 +300,10 @@ def covered_points(variant: str | None) -> tuple[str, ...]:
     return POINT_IDS
 
 
-# The parts of the figures' statement, each row's first column.
-_GAMES, _BIDS, _POINTS, _PEOPLE, _RECENT = range(5)
-
-
-def _mine(player: Player, games: QuerySet[Game]) -> tuple[str, list[Any]]:
-    """`mine`: the player's seat in each of `games`, with the game's columns the
-    figures need (one join of the seats to the games as filtered), computed once
-    (MATERIALIZED: the planner then joins the rows to a few thousand known
-    games, instead of guessing how many games the visibility filter keeps)."""
-    chosen, params = (
-        games.filter(seats__player=player)
-        .order_by()
-        .values_list(
-            "id",
-            "variant",
-            "status",
-            "winner",
-            "hand_count",
-            "created_at",
-            "seats__side",
-            "seats__number",
-        )
-        .query.sql_with_params()
-    )
-    return (
-        "WITH mine (id, variant, status, winner, hand_count, created_at, side, "
-        f"number) AS MATERIALIZED ({chosen}) ",
-        list(params),
-    )
-
-
-_BID_COLUMNS = [f"{kind}_{bid}" for kind in ("pitched", "made") for bid in BIDS]
-_POINT_COLUMNS = [f"taken_{point}" for point in POINT_IDS]
-
-
-@sql.statement
-def _parts(people: bool, recent: bool) -> str:
-    """The figures over `mine` and the statistics' rows of its seats (PlayerGame:
-    what each seat did in each game, counted when its hands were recorded) in
-    one statement: one SELECT a part, each row (part, variant, a number, a word,
-    five counts). `tally` sums the rows by variant (a game without a hand has
-    none).
-
-    _GAMES: variant, games played, finished, won, hands, the points' values.
-    _BIDS: variant, bid, pitched, made. _POINTS: variant, point, taken. _PEOPLE
-    (`people`): another player's id and name, games with, won with, against, won
-    against, lost against. _RECENT (`recent`): the latest games' ids, newest first
-    (the limit is a parameter)."""
-    seat, person, rows = sql.table(Seat), sql.table(Player), sql.table(PlayerGame)
-    # Typed once in the first SELECT: the others' NULLs take these types.
-    number, word, count = "CAST(NULL AS bigint)", "CAST(NULL AS text)", "NULL"
-    sums = ", ".join(f"SUM(r.{column})" for column in _BID_COLUMNS + _POINT_COLUMNS)
-    tally = (
-        f", tally (variant, points, {', '.join(_BID_COLUMNS + _POINT_COLUMNS)}) AS "
-        f"MATERIALIZED (SELECT m.variant, SUM(r.points), {sums} FROM mine m "
-        f"INNER JOIN {rows} r ON r.game_id = m.id AND r.seat = m.number "
-        "GROUP BY m.variant) "
-    )
-    parts = [
-        f"SELECT {_GAMES}, g.variant, {number}, {word}, g.n, g.f, g.w, g.h, "
-        "t.points FROM (SELECT variant, COUNT(*) n, "
-        f"SUM(CASE WHEN status = '{Status.FINISHED.value}' THEN 1 ELSE 0 END) f, "
-        "SUM(CASE WHEN winner = side THEN 1 ELSE 0 END) w, SUM(hand_count) h "
-        "FROM mine GROUP BY variant) g LEFT JOIN tally t ON t.variant = g.variant",
-        *(
-            f"SELECT {_BIDS}, variant, {bid}, NULL, pitched_{bid}, made_{bid}, "
-            f"{count}, {count}, {count} FROM tally WHERE pitched_{bid} > 0"
-            for bid in BIDS
-        ),
-        *(
-            f"SELECT {_POINTS}, variant, NULL, '{point}', taken_{point}, {count}, "
-            f"{count}, {count}, {count} FROM tally WHERE taken_{point} > 0"
-            for point in POINT_IDS
-        ),
-    ]
-    if people:
-        # Counted by player id, then named: the 60 players met, not their 12,000
-        # seats, carry a name through the grouping.
-        parts.append(
-            f"SELECT {_PEOPLE}, NULL, x.player_id, p.name, x.w, x.ww, x.a, x.aw, "
-            "x.al FROM (SELECT o.player_id, "
-            "SUM(CASE WHEN o.side = m.side THEN 1 ELSE 0 END) w, "
-            "SUM(CASE WHEN o.side = m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
-            "ww, SUM(CASE WHEN o.side <> m.side THEN 1 ELSE 0 END) a, "
-            "SUM(CASE WHEN o.side <> m.side AND m.winner = m.side THEN 1 ELSE 0 END) "
-            "aw, SUM(CASE WHEN o.side <> m.side AND m.winner = o.side THEN 1 ELSE 0 "
-            f"END) al FROM mine m INNER JOIN {seat} o ON o.game_id = m.id "
-            "WHERE o.player_id <> %s GROUP BY o.player_id) x "
-            f"INNER JOIN {person} p ON p.id = x.player_id"
-        )
-    if recent:
-        parts.append(
-            f"SELECT {_RECENT}, NULL, r.id, NULL, {count}, {count}, {count}, "
-            f"{count}, {count} FROM (SELECT id FROM mine "
-            "ORDER BY created_at DESC, id DESC LIMIT %s) r"
-        )
-    return tally + " UNION ALL ".join(parts)
-
-
-def _figures(
-    player: Player, games: QuerySet[Game], top: int, recent: int
-) -> list[tuple[Any, ...]]:
-    """The rows of _parts over the player's games (1 query; none when the filter
-    can match no game, as a scope without games: no rows)."""
-    try:
-        mine, params = _mine(player, games)
-    except EmptyResultSet:
-        return []
-    if top > 0:
-        params.append(player.pk)
-    if recent > 0:
-        params.append(recent)
-    with sql.db().cursor() as cursor:
-        cursor.execute(mine + _parts(top > 0, recent > 0), params)
-        return cursor.fetchall()
-
-
 def _records(
     rows: list[tuple[Any, ...]], top: int
 ) -> tuple[list[Record], list[Record]]:
-    """Of every other player met in the player's games (_PEOPLE's rows), the best
+    """Of every other player met in the player's games (PEOPLE's rows), the best
     partners (most games won together, then the fewest games it took) and the
     toughest opponents (who beat the player most often, then who was met most),
     `top` of each."""

@@ -16,7 +16,9 @@ tournaments) registers the statistics scope "season" (scoring.games.scopes) with
 from dataclasses import dataclass, field, replace
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Paginator
 from django.db.models import Count, Q, Sum
+from django.http import QueryDict
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy
 
@@ -25,7 +27,7 @@ from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
 from scoring.games import scopes
 from scoring.games.scopes import ScopeChoice, ScopeGames, ScopeRefused
-from scoring.models import PlayerGame, Rating, Status
+from scoring.models import PlayerGame, PlayerMonth, Rating, Status
 from scoring.stats.charts import rating_text
 from scoring.templatetags.stats import whole_percent
 
@@ -36,6 +38,8 @@ MIN_GAMES = 3
 MIN_GAMES_MOST = 1000
 # The club page shows the first few.
 TOP = 5
+# A rating's columns a line shows.
+RATED = ("mu", "sigma", "ordinal", "games")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,38 +188,25 @@ def club_leaderboard(
     min_games: int = MIN_GAMES,
     games: ScopeGames | None = None,
 ) -> Leaderboard:
-    """The club's leaderboard as `user` may read it (3 queries: the roster with
-    ratings, the finished games and wins, the hands pitched and made; the last
-    two sum the statistics' rows, PlayerGame). With
-    `games` (a season's: `club_seasons`), the figures count only those games; the
-    rating is still the player's overall one."""
+    """The club's leaderboard as `user` may read it (2 queries: the roster with
+    ratings, then the players' monthly sums, PlayerMonth: the work grows with the
+    roster and its months, not its games). With `games` (a season's:
+    `club_seasons`), the figures count only those games, summed from their
+    per-game rows (PlayerGame: 2 queries too); the rating is still the player's
+    overall one."""
+    # Only what the lines show: 2,000 players' other columns cost as much again.
     players = list(
-        Player.objects.filter(club=club).select_related("rating").order_by("id")
+        Player.objects.filter(club=club)
+        .select_related("rating")
+        .only("id", "name", "user_id", *(f"rating__{name}" for name in RATED))
+        .order_by("id")
     )
     # What a viewer of the club may read of its players' games: the club's games
-    # and those outside clubs (everyone's); a club's player sits in no other. Read
-    # from the statistics' rows (PlayerGame), one per player and game.
-    readable = Q(club=club) | Q(club__isnull=True)
-    if games is not None:
-        readable &= scopes.scope_filter(games, "game__")
-    # The roster by its club, not by 2,000 ids sent back to the database.
-    rows = PlayerGame.objects.filter(readable, player__club=club)
-    finished = {
-        row["player_id"]: row
-        for row in rows.filter(status=Status.FINISHED)
-        .values("player_id")
-        .annotate(games=Count("id"), won=Count("id", filter=Q(result=Result.WON)))
-        .order_by()
-    }
-    # A hand counts for its pitcher (games abandoned left out, games in progress
-    # as far as they went, as every statistic counts them).
-    bids = {
-        row["player_id"]: row
-        for row in rows.exclude(status=Status.ABANDONED)
-        .values("player_id")
-        .annotate(pitched=Sum("pitched"), made=Sum("made"))
-        .order_by()
-    }
+    # and those outside clubs (everyone's); a club's player sits in no other.
+    if games is None:
+        finished, bids = _month_sums(club)
+    else:
+        finished, bids = _season_sums(club, games)
     standings = []
     for player in players:
         games = finished.get(player.pk, {})
@@ -232,6 +223,55 @@ def club_leaderboard(
             )
         )
     return _ranked(standings, min_games)
+
+
+Sums = dict[int, dict[str, int]]
+
+
+def _month_sums(club: Club) -> tuple[Sums, Sums]:
+    """Finished games and wins, hands pitched and made, by player, from the monthly
+    sums of the club's games and those outside clubs (club 0); abandoned games
+    are not in them, games in progress count as far as they went."""
+    found = {
+        row["player_id"]: row
+        for row in PlayerMonth.objects.filter(club__in=[club.pk, 0], player__club=club)
+        .values("player_id")
+        .annotate(
+            games=Sum("finished"),
+            won=Sum("won"),
+            pitched=Sum("pitched"),
+            made=Sum("made"),
+        )
+        .order_by()
+    }
+    return found, found
+
+
+def _season_sums(club: Club, games: ScopeGames) -> tuple[Sums, Sums]:
+    """The same of the season's games, from their per-game rows (1 query): its
+    games by id on the rows themselves, not through a join to the games."""
+    if isinstance(games, scopes.DateRange):
+        season = scopes.scope_filter(games, "game__")
+    else:
+        season = Q(game_id__in=games)
+    readable = (Q(club=club) | Q(club__isnull=True)) & season
+    counted = ~Q(status=Status.ABANDONED)
+    # The roster by its club, not by 2,000 ids sent back to the database. A hand
+    # counts for its pitcher (games abandoned left out, games in progress as far
+    # as they went, as every statistic counts them).
+    found = {
+        row["player_id"]: row
+        for row in PlayerGame.objects.filter(readable, player__club=club)
+        .values("player_id")
+        .annotate(
+            games=Count("id", filter=Q(status=Status.FINISHED)),
+            won=Count("id", filter=Q(result=Result.WON)),
+            pitched=Sum("pitched", filter=counted),
+            made=Sum("made", filter=counted),
+        )
+        .order_by()
+    }
+    return found, found
 
 
 def _ranked(standings: list[Standing], min_games: int) -> Leaderboard:
@@ -258,3 +298,79 @@ def _ranked(standings: list[Standing], min_games: int) -> Leaderboard:
     below.sort(key=lambda s: (-s.games, s.player.name.casefold(), s.player.pk))
     unplayed = sum(1 for s in standings if not s.games)
     return Leaderboard(min_games, ranked, below, unplayed)
+
+
+# Players a page of the leaderboard lists: a phone loads a page of 100 fast; a
+# club of 2,000 is 20 pages.
+PER_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """One page of the leaderboard: the ranked players then those below, one list
+    cut into pages of PER_PAGE (`ranked` and `below`: this page's part of each);
+    links to the pages before and after, and to the viewer's own line (`mine`:
+    (standing, its page's link) for each of the viewer's players on the roster)."""
+
+    number: int
+    pages: int
+    ranked: list[Standing]
+    below: list[Standing]
+    # Whether the list below the minimum starts on this page (its heading).
+    below_starts: bool
+    previous: str = ""
+    next: str = ""
+    first_shown: int = 0
+    last_shown: int = 0
+    total: int = 0
+    mine: list[tuple[Standing, str]] = field(default_factory=list)
+
+
+def board_page(
+    board: Leaderboard,
+    *,
+    asked: str | None,
+    query: QueryDict,
+    user: AbstractBaseUser | None,
+) -> BoardPage:
+    """The page `asked` (`?page=`; a wrong or missing one is the first, one past
+    the end the last) of `board`, its links keeping the rest of `query` (the
+    season, the minimum). No query: the viewer's players are those of the
+    roster read with the board."""
+    lines = board.ranked + board.below
+    paginator = Paginator(lines, PER_PAGE, allow_empty_first_page=True)
+    page = paginator.get_page(asked)
+    shown = list(page.object_list)
+    chosen = {s.player.pk for s in board.ranked}
+    ranked = [s for s in shown if s.player.pk in chosen]
+    below = shown[len(ranked) :]
+
+    def link(number: int) -> str:
+        kept = query.copy()
+        kept.pop("page", None)
+        if number > 1:
+            kept["page"] = str(number)
+        return f"?{kept.urlencode()}" if kept else "?"
+
+    mine = []
+    user_id = (
+        getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    )
+    if user_id is not None:
+        for position, standing in enumerate(lines):
+            if standing.player.user_id == user_id:
+                number = position // PER_PAGE + 1
+                mine.append((standing, f"{link(number)}#player-{standing.player.pk}"))
+    return BoardPage(
+        number=page.number,
+        pages=paginator.num_pages,
+        ranked=ranked,
+        below=below,
+        below_starts=bool(below) and (page.start_index() - 1 <= len(board.ranked)),
+        previous=link(page.number - 1) if page.has_previous() else "",
+        next=link(page.number + 1) if page.has_next() else "",
+        first_shown=page.start_index(),
+        last_shown=page.end_index(),
+        total=len(lines),
+        mine=mine,
+    )

@@ -27,6 +27,7 @@ from scoring import engine
 from scoring.games import hooks
 from scoring.games.rows import seat_rows
 from scoring.models import PLAYER_GAME_BIDS, Award, Game, Hand, PlayerGame, Seat, Status
+from scoring.stats import sums
 from scoring.vocabulary import POINT_IDS
 
 FOLLOWED = (
@@ -234,25 +235,39 @@ def rebuild_sql(
 
 def rebuild(*, game_ids: list[int] | None = None) -> int:
     """The rows of `game_ids` (None: every game) built again from their hands and
-    awards, in the caller's transaction (2 statements); how many rows now."""
+    awards, in the caller's transaction (2 statements; the sums follow by their
+    triggers); how many rows now. Every game: the sums built again too, the
+    triggers dropped meanwhile (scoring.stats.sums)."""
     connection = sql.db()
-    where = ""
-    params: list[int] = []
-    if game_ids is not None:
-        if not game_ids:
-            return 0
-        marks = ", ".join(["%s"] * len(game_ids))
-        where = f"g.id IN ({marks})"
-        params = list(game_ids)
-    statement = rebuild_sql(vendor=connection.vendor, quote=sql.quote, where=where)
+    if game_ids is None:
+        return _rebuild_all(connection)
+    if not game_ids:
+        return 0
+    marks = ", ".join(["%s"] * len(game_ids))
+    statement = rebuild_sql(
+        vendor=connection.vendor, quote=sql.quote, where=f"g.id IN ({marks})"
+    )
+    params = list(game_ids)
     with connection.cursor() as cursor:
-        if game_ids is None:
-            cursor.execute(f"DELETE FROM {sql.table(PlayerGame)}")
-        else:
-            cursor.execute(
-                f"DELETE FROM {sql.table(PlayerGame)} WHERE game_id IN ({marks})",
-                params,
-            )
+        cursor.execute(
+            f"DELETE FROM {sql.table(PlayerGame)} WHERE game_id IN ({marks})", params
+        )
         # The game ids appear three times in the statement.
         cursor.execute(statement, params * 3)
         return cursor.rowcount
+
+
+def _rebuild_all(connection: Any) -> int:
+    """Every row and every sum, with a statement each, not a trigger per row."""
+    vendor = connection.vendor
+    with connection.cursor() as cursor:
+        for statement in sums.drop_triggers_sql(vendor=vendor, quote=sql.quote):
+            cursor.execute(statement)
+        cursor.execute(f"DELETE FROM {sql.table(PlayerGame)}")
+        cursor.execute(rebuild_sql(vendor=vendor, quote=sql.quote))
+        rows = cursor.rowcount
+        for statement in sums.rebuild_sql(vendor=vendor, quote=sql.quote):
+            cursor.execute(statement)
+        for statement in sums.create_triggers_sql(vendor=vendor, quote=sql.quote):
+            cursor.execute(statement)
+    return rows

@@ -33,6 +33,7 @@ from scoring.stats.leaderboard import (
     MIN_GAMES_MOST,
     Seasons,
     SeasonUnknown,
+    board_page,
     club_for_leaderboard,
     club_leaderboard,
     club_seasons,
@@ -191,7 +192,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         return render(request, "scoring/player.html", context, status=400)
     figures = stats.player_stats(
         player=shown,
-        games=found.qs,
+        scope=stats.scope_of(found.form.cleaned_data, request.user),
         variant=found.form.cleaned_data.get("variant") or None,
     )
     context["stats"] = figures
@@ -296,6 +297,12 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             "tab": "leaderboard",
             "form": form,
             "board": board,
+            "page": board_page(
+                board,
+                asked=request.GET.get("page"),
+                query=request.GET,
+                user=request.user,
+            ),
             "default_min": MIN_GAMES,
             "seasons": seasons,
             "season_links": _season_links(request.path, seasons, kept_min),

@@ -211,8 +211,8 @@ def test_the_page_takes_as_many_queries_for_30_players_as_for_3(
     client = Client()
     counts = []
     for club in (small, large):
-        # The club, its seasons, then the roster with ratings, the games, the hands.
-        with django_assert_num_queries(5) as captured:
+        # The club, its seasons, then the roster with ratings, the monthly sums.
+        with django_assert_num_queries(4) as captured:
             response = client.get(f"/clubs/{club.slug}/leaderboard/?min=1")
         assert response.status_code == 200
         counts.append(len(captured.captured_queries))
@@ -220,12 +220,13 @@ def test_the_page_takes_as_many_queries_for_30_players_as_for_3(
     assert counts[0] == counts[1]
 
 
-def test_the_club_pages_panel_takes_three_queries_whatever_the_size(
+def test_the_club_pages_panel_takes_two_queries_whatever_the_size(
     django_assert_num_queries: Any,
 ) -> None:
     small, large = _club_of(4), _club_of(30)
     for club in (small, large):
-        with django_assert_num_queries(3):
+        # The roster with ratings, the monthly sums.
+        with django_assert_num_queries(2):
             board = club_leaderboard(club=club, user=None, min_games=1)
         assert len(board.ranked) == club.players.count() - 1
 

@@ -348,8 +348,8 @@ def test_a_seasons_page_takes_as_many_queries_for_30_players_as_for_4(
     for size in (4, 30):
         club, season = _club_with_season(size)
         # The club, its seasons, the season, its games' ids (read once), then
-        # the roster with ratings, the games, the hands.
-        with django_assert_num_queries(7):
+        # the roster with ratings, the season's per-game rows summed.
+        with django_assert_num_queries(6):
             response = client.get(
                 f"/clubs/{club.slug}/leaderboard/?season={season.pk}&min=1"
             )
