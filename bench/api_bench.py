@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -29,19 +28,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchclub.settings")
-# Production settings, as gunicorn runs them: DEBUG would log every query's SQL.
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 50)
-os.environ["SECURE_SSL_REDIRECT"] = "0"
 
-import warnings
+from bench.boot import production
 
-import django
-
-# No collected static files are needed to answer the API.
-warnings.filterwarnings("ignore", "No directory at", UserWarning)
-django.setup()
+production()
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402

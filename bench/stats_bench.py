@@ -34,16 +34,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchclub.settings")
-# Production settings, as gunicorn runs them (as the other benches): DEBUG would
-# log every query's SQL.
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 50)
-os.environ["SECURE_SSL_REDIRECT"] = "0"
 
-import django
+from bench.boot import production
 
-django.setup()
+production()
 
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402

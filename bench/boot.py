@@ -1,0 +1,24 @@
+"""What a bench that drives the site in-process does before importing it: Django set
+up with production settings, as gunicorn runs them (DEBUG would log every query's
+SQL), no HTTPS redirect (the test client speaks plain HTTP), a throw-away secret
+key unless one is set, and no warning about static files never collected (the
+benches answer no static file).
+
+Each bench puts the project on the path itself, then calls production():
+``sys.path.insert(0, …); from bench.boot import production; production()``."""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+
+def production() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchclub.settings")
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 50)
+    os.environ["SECURE_SSL_REDIRECT"] = "0"
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)
+    import django
+
+    django.setup()
