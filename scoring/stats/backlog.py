@@ -151,7 +151,9 @@ def kick() -> None:
 
 
 def _child() -> None:
-    """One drain in a child process; its own output and exit status are logged."""
+    """One drain in a child process; its exit status and its own log are logged
+    here (a row's error, logged by the child as it fails, would otherwise end with
+    the child when the drain goes on and exits 0)."""
     command = [
         sys.executable,
         str(settings.BASE_DIR / "manage.py"),
@@ -164,6 +166,10 @@ def _child() -> None:
             "Ratings: the backlog's drain exited %s: %s",
             done.returncode,
             (done.stderr or done.stdout).strip()[-2000:],
+        )
+    elif done.stderr.strip():
+        logger.warning(
+            "Ratings: the backlog's drain said: %s", done.stderr.strip()[-2000:]
         )
 
 

@@ -317,3 +317,33 @@ def test_health_shows_the_backlog(club: Club, client: Client) -> None:
     assert shown["items"] >= 1
     assert shown["failing"] >= 1
     assert shown["oldest_seconds"] >= 0
+
+
+def test_what_the_drains_child_logged_reaches_the_web_processs_log(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A row's error is logged by the child as it fails; the child may still exit
+    0 (the other rows drained): its log is not lost with it."""
+    import subprocess
+
+    from scoring.stats import backlog
+
+    said = "Ratings: backlog row 7 failed: a game could not be brought in line"
+    monkeypatch.setattr(
+        backlog.subprocess,
+        "run",
+        lambda *a, **k: subprocess.CompletedProcess(a, 0, "Drained 3 rows", said),
+    )
+    with caplog.at_level("WARNING", logger=backlog.logger.name):
+        backlog._child()
+    assert said in caplog.text
+
+    caplog.clear()
+    monkeypatch.setattr(
+        backlog.subprocess,
+        "run",
+        lambda *a, **k: subprocess.CompletedProcess(a, 0, "Drained 3 rows", ""),
+    )
+    with caplog.at_level("WARNING", logger=backlog.logger.name):
+        backlog._child()
+    assert caplog.text == ""
