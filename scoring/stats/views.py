@@ -277,13 +277,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     speak_club_language(request, club)
     form = MinGamesForm(request.GET)
     min_games = form.min_games()
-    status, season_error = 200, ""
-    try:
-        seasons = club_seasons(
-            club=club, value=request.GET.get("season"), user=request.user
-        )
-    except SeasonUnknown as unknown:
-        seasons, season_error, status = unknown.seasons, unknown.message, 404
+    seasons, season_error, status = _seasons_asked(request, club)
     board = club_leaderboard(
         club=club, user=request.user, min_games=min_games, games=seasons.games
     )
@@ -310,6 +304,18 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         },
         status=400 if form.errors else status,
     )
+
+
+def _seasons_asked(request: HttpRequest, club: Club) -> tuple[Seasons, str, int]:
+    """The club's seasons with the one `?season=` asks for, what is wrong with
+    it ("" if nothing) and the page's status (404 for a season not the club's)."""
+    try:
+        seasons = club_seasons(
+            club=club, value=request.GET.get("season"), user=request.user
+        )
+    except SeasonUnknown as unknown:
+        return unknown.seasons, unknown.message, 404
+    return seasons, "", 200
 
 
 def _season_links(
