@@ -134,10 +134,15 @@ REPLICA_PIN_SECONDS = int(os.environ.get("REPLICA_PIN_SECONDS", "10"))
 # seconds, 2 unless the URL says ?connect_timeout=): heavy reads go to the primary for
 # REPLICA_DOWN_SECONDS, then one tries the replica again.
 REPLICA_DOWN_SECONDS = float(os.environ.get("REPLICA_DOWN_SECONDS", "30"))
+# A replica's connection is opened per request by default (REPLICA_CONN_MAX_AGE=0):
+# connect_timeout bounds only the opening, and a kept connection whose replica
+# stalls (no answer, no error) held every worker that read it until gunicorn killed
+# them (a reviewer: 31 s, requests lost). Opening one costs a few milliseconds.
+REPLICA_CONN_MAX_AGE = int(os.environ.get("REPLICA_CONN_MAX_AGE", "0"))
 if DATABASE_REPLICA_URL:
     DATABASES["replica"] = dj_database_url.parse(
         DATABASE_REPLICA_URL,
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_max_age=REPLICA_CONN_MAX_AGE,
         conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
     )
     if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":

@@ -234,3 +234,26 @@ def test_the_replica_gives_up_connecting_after_a_timeout() -> None:
         done = _manage("shell", "-c", script, DEBUG="1", DATABASE_REPLICA_URL=url)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip().splitlines()[-1] == expected
+
+
+def test_a_replicas_connection_is_opened_per_request_by_default() -> None:
+    """connect_timeout bounds only the opening: a kept connection whose replica
+    stalls would hold its worker until gunicorn kills it."""
+    script = (
+        "from django.conf import settings as s;"
+        "print(s.DATABASES['replica']['CONN_MAX_AGE'], "
+        "s.DATABASES['default']['CONN_MAX_AGE'])"
+    )
+    url = "postgres://reader@10.0.0.2:5432/pitchclub"
+    done = _manage("shell", "-c", script, DEBUG="1", DATABASE_REPLICA_URL=url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "0 60"
+    done = _manage(
+        "shell",
+        "-c",
+        script,
+        DEBUG="1",
+        DATABASE_REPLICA_URL=url,
+        REPLICA_CONN_MAX_AGE="30",
+    )
+    assert done.stdout.strip().splitlines()[-1] == "30 60"
