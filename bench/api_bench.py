@@ -107,7 +107,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30)
     args = parser.parse_args()
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(
+        verbosity=0, keepdb=False, serialize=False
+    )
     try:
         return run(args.rounds)
     finally:

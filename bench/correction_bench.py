@@ -358,10 +358,13 @@ def main() -> int:
     override_settings(
         STORAGES=storages, RATING_DRAIN=os.environ.get("RATING_DRAIN", "process")
     ).enable()
-    # Its own throw-away database: other benches may run at the same time.
-    connection.settings_dict.setdefault("TEST", {})["NAME"] = "test_correction_bench"
+    # Its own throw-away database, named by this process: another run of the bench
+    # at the same time keeps its own.
+    connection.settings_dict.setdefault("TEST", {})["NAME"] = (
+        f"test_correction_bench_{os.getpid()}"
+    )
     old_name = connection.creation.create_test_db(
-        verbosity=0, autoclobber=True, keepdb=False
+        verbosity=0, autoclobber=True, keepdb=False, serialize=False
     )
     # The drain's child process reads the database from the environment.
     test_url = os.environ["DATABASE_URL"].rsplit("/", 1)[0]

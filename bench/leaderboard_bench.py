@@ -362,7 +362,9 @@ def main() -> int:
         },
     }
     override_settings(STORAGES=storages).enable()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(
+        verbosity=0, keepdb=False, serialize=False
+    )
     try:
         return run(args.games, args.players, args.rounds, args.explain)
     finally:

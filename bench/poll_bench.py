@@ -208,7 +208,9 @@ def poll_all(urls: dict[str, str], mode: str) -> list[tuple[str, str, tuple]]:
 
 def main() -> int:
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(
+        verbosity=0, keepdb=False, serialize=False
+    )
     try:
         return run()
     finally:

@@ -348,7 +348,13 @@ def main() -> int:
     override_settings(STORAGES=storages).enable()
     # whitenoise's "No directory at …/staticfiles/": nothing is collected here.
     warnings.filterwarnings("ignore", message="No directory at")
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=keep)
+    old_name = connection.creation.create_test_db(
+        # Not serialized: Django would read every row (a million hands) into a
+        # string that only TransactionTestCase uses.
+        verbosity=0,
+        keepdb=keep,
+        serialize=False,
+    )
     try:
         return run(args.hands)
     finally:

@@ -140,7 +140,9 @@ def answers_for(client: Client, game_id: int) -> dict[str, Callable[[], object]]
 
 def main() -> int:
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, keepdb=False)
+    old_name = connection.creation.create_test_db(
+        verbosity=0, keepdb=False, serialize=False
+    )
     try:
         return run()
     finally:
