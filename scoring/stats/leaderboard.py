@@ -339,7 +339,12 @@ def board_page(
     roster read with the board."""
     lines = board.ranked + board.below
     paginator = Paginator(lines, PER_PAGE, allow_empty_first_page=True)
-    page = paginator.get_page(asked)
+    # Paginator.get_page takes 0 and below for past the end: they are the first.
+    try:
+        before_first = asked is not None and int(asked) < 1
+    except ValueError:
+        before_first = False
+    page = paginator.get_page(1 if before_first else asked)
     shown = list(page.object_list)
     chosen = {s.player.pk for s in board.ranked}
     ranked = [s for s in shown if s.player.pk in chosen]

@@ -60,6 +60,9 @@ def test_a_wrong_page_is_the_first_and_one_past_the_end_the_last(
     assert wrong.status_code == 200
     assert names(wrong.content.decode()) == names(first)
     assert "page 2 of 2" in past
+    for before in ("0", "-1", "-99"):
+        shown = Client().get(f"{address}&page={before}").content.decode()
+        assert "page 1 of 2" in shown, before
 
 
 def test_those_below_the_minimum_follow_the_ranked_with_their_heading(
