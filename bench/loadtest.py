@@ -58,6 +58,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -321,6 +322,9 @@ def run(
         + (f", {len(viewers)} live viewers" if viewers else "")
         + " ..."
     )
+    served_before = (
+        replica_transactions(services.replica_url) if services.replica else None
+    )
     for thread in [*watching, *tables]:
         thread.start()
 
@@ -373,9 +377,17 @@ def run(
         waited = wait_caught_up(database_url, services.replica_url, timeout=60)
         found, copied = check_database(services.replica_url, tally, during=False)
         problems += [f"on the replica: {problem}" for problem in found]
+        served = replica_transactions(services.replica_url)
         replica_line = (
             f"Replica: caught up {waited:.1f} s after the last hand; holds {copied} "
-            "hands, " + ("the same games" if not found else f"{len(found)} problems")
+            "hands, "
+            + ("the same games" if not found else f"{len(found)} problems")
+            + (
+                f"; it served {served - served_before} transactions during the run "
+                "(the heavy reads; at least: a restart may reset its counters)"
+                if served is not None and served_before is not None
+                else ""
+            )
         )
     viewer_line = None
     if viewers:
@@ -383,10 +395,16 @@ def run(
         found = check_viewers(viewers, finals)
         problems += found
         polls = sum(sum(viewer.statuses.values()) for viewer in viewers)
-        viewer_line = f"Viewers: {len(viewers)} made {polls} requests; " + (
-            "every one ends at its game's final version"
-            if not found
-            else f"{len(found)} problems"
+        heavy: Counter = sum((viewer.heavy for viewer in viewers), Counter())
+        viewer_line = (
+            f"Viewers: {len(viewers)} made {polls} requests; "
+            + (
+                "every one ends at its game's final version"
+                if not found
+                else f"{len(found)} problems"
+            )
+            + "; the games archive (a heavy read) answered "
+            + str(dict(sorted(heavy.items())))
         )
 
     latencies = [seconds * 1000 for seconds in tally.latencies]
@@ -527,6 +545,21 @@ def print_cpu_per_hand(
             f"hand; this run: {BEFORE_MS[0] / (server_cpu * 1000):.1f}x to "
             f"{BEFORE_MS[1] / (server_cpu * 1000):.1f}x less"
         )
+
+
+def replica_transactions(url: str) -> int | None:
+    """The transactions the replica has served (pg_stat_database), None if it does
+    not answer."""
+    import psycopg
+
+    try:
+        with psycopg.connect(url, connect_timeout=5) as connection:
+            row = connection.execute(
+                "SELECT sum(xact_commit + xact_rollback) FROM pg_stat_database"
+            ).fetchone()
+    except psycopg.Error:
+        return None
+    return int(row[0]) if row and row[0] is not None else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

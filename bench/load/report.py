@@ -15,8 +15,10 @@ LIVE_CHANGED = "live poll changed"
 LIVE_PAGE = "live page"
 # A poll (or the first page) that got no answer: unchanged or changed, nobody knows.
 LIVE_LOST = "live, no answer"
+# The games archive, a heavy read: from the replica when there is one.
+HEAVY = "archive (heavy read)"
 JOIN = "join code"
-KINDS = (RECORD, LIVE_UNCHANGED, LIVE_CHANGED, LIVE_PAGE, LIVE_LOST, JOIN)
+KINDS = (RECORD, LIVE_UNCHANGED, LIVE_CHANGED, LIVE_PAGE, LIVE_LOST, HEAVY, JOIN)
 # A request that got no answer (connection refused or cut, timed out).
 NO_ANSWER = 0
 

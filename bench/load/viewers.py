@@ -22,6 +22,7 @@ from datetime import datetime
 from urllib.parse import unquote
 
 from bench.load.report import (
+    HEAVY,
     LIVE_CHANGED,
     LIVE_LOST,
     LIVE_PAGE,
@@ -34,6 +35,9 @@ from bench.load.web import answer_cpu_ms, exchange
 
 POLL_SECONDS = 3.0
 POLL_TIMEOUT = 30.0
+# Every so many polls a viewer also opens the games archive, a heavy read (the
+# replica's, with --replica): about one a minute each.
+HEAVY_EVERY = 20
 FINAL_TRIES = 5
 # The version the block shows, in the address it polls.
 _VERSION = re.compile(r'hx-get="[^"]*/live/\?v=([^"&]+)"')
@@ -77,6 +81,8 @@ class Viewer:
     # Whether the last poll, after the last hand, was answered (200 or 204).
     final_ok: bool = False
     statuses: Counter = field(default_factory=Counter)
+    # The heavy reads' answers, by status.
+    heavy: Counter = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -127,6 +133,32 @@ def _poll(viewer: Viewer, recorder: Recorder, first: bool) -> bool:
     return True
 
 
+def _heavy(viewer: Viewer, recorder: Recorder) -> None:
+    """The games archive, as a spectator browsing between polls opens it: a heavy
+    read (pitchclub/replica.py). An answer 5xx is a problem: a replica restarting
+    must be read around (the primary answers)."""
+    host = viewer.hosts[viewer.current]
+    began = time.monotonic()
+    start = time.perf_counter()
+    try:
+        status, _ = exchange(
+            "GET",
+            host.address,
+            host.port,
+            "/games/",
+            headers={"Accept": "text/html"},
+            timeout=POLL_TIMEOUT,
+        )
+    except (OSError, http.client.HTTPException):
+        recorder.add(host.name, HEAVY, began, time.perf_counter() - start, 0)
+        return
+    seconds = time.perf_counter() - start
+    recorder.add(host.name, HEAVY, began, seconds, status, answer_cpu_ms())
+    viewer.heavy[status] += 1
+    if status >= 500:
+        viewer.problems.append(f"{viewer.name}: the games archive answered {status}")
+
+
 def watch(
     viewer: Viewer,
     recorder: Recorder,
@@ -146,6 +178,8 @@ def watch(
     if viewer.version is None:
         viewer.problems.append(f"{viewer.name}: the live page never loaded")
         return
+    # Each viewer's first heavy read at its own moment.
+    polls = random.randrange(HEAVY_EVERY)
     while not finished.is_set() and not stop.is_set():
         if time.monotonic() > deadline:
             viewer.problems.append(f"{viewer.name}: stopped at the time limit")
@@ -153,6 +187,9 @@ def watch(
         if finished.wait(POLL_SECONDS):
             break
         _poll(viewer, recorder, first=False)
+        polls += 1
+        if polls % HEAVY_EVERY == 0:
+            _heavy(viewer, recorder)
     for _ in range(FINAL_TRIES):
         if stop.is_set():
             return
