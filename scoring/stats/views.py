@@ -5,6 +5,7 @@ leaderboard (/clubs/<slug>/leaderboard/; scoring.stats.leaderboard computes it).
 
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
@@ -196,6 +197,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         variant=found.form.cleaned_data.get("variant") or None,
     )
     context["stats"] = figures
+    context["games_query"] = _archive_query(request.GET, shown)
     context.update(_rating_context(shown))
     context["variants"] = [
         {
@@ -206,6 +208,14 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         for variant in figures.variants
     ]
     return render(request, "scoring/player.html", context)
+
+
+def _archive_query(asked: Any, shown: Player) -> str:
+    """The filters of the player's page the games list also has (variant, from, to;
+    the club for a player outside clubs: a club's player's list is the club's), as
+    its query string: its link shows the games these figures count."""
+    names = ("variant", "from", "to") + (() if shown.club_id else ("club",))
+    return urlencode([(name, asked[name]) for name in names if asked.get(name)])
 
 
 # --- The club leaderboard ----------------------------------------------------------
@@ -294,7 +304,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             "page": board_page(
                 board,
                 asked=request.GET.get("page"),
-                query=request.GET,
+                query=_kept_query(request.GET, form),
                 user=request.user,
             ),
             "default_min": MIN_GAMES,
@@ -304,6 +314,16 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         },
         status=400 if form.errors else status,
     )
+
+
+def _kept_query(asked: QueryDict, form: MinGamesForm) -> QueryDict:
+    """What the page links keep of the address: a wrong `?min=` is dropped (the
+    page shows the default list; its next page should too, not the error)."""
+    if not form.errors:
+        return asked
+    kept = asked.copy()
+    kept.pop("min", None)
+    return kept
 
 
 def _seasons_asked(request: HttpRequest, club: Club) -> tuple[Seasons, str, int]:

@@ -112,3 +112,14 @@ def test_the_links_keep_the_season_and_the_minimum(evening: Club) -> None:
 
     assert page.next == "?season=7&min=1&page=2"
     assert (page.number, page.pages, page.previous) == (1, 2, "")
+
+
+def test_a_wrong_minimum_is_not_kept_in_the_pages_links(evening: Club) -> None:
+    """The page answers 400 naming it, with the default list below: its next page
+    is the default list's, not the error again."""
+    response = Client().get(f"/clubs/{evening.slug}/leaderboard/?min=0")
+    body = response.content.decode()
+
+    assert response.status_code == 400
+    assert 'rel="next" href="?page=2"' in body
+    assert 'href="?min=0' not in body

@@ -409,3 +409,26 @@ def test_the_club_box_offers_the_players_club_and_the_one_asked_for(
     # In the box's order (by name): Front Room, then Grange.
     assert asked == [("", False), (other.slug, True), (home.slug, False)]
     assert own == [("", False), (home.slug, True)]
+
+
+def test_the_games_link_shows_the_games_the_filters_count(
+    client: Client, ann: Player
+) -> None:
+    """Filtered, the link to the player's games keeps the filters the games list
+    has (a season it has not); unfiltered, it is every game. Abandoned games are
+    in the list but not in the figures, and the page says so."""
+    games = reverse("scoring:player_games", args=[ann.pk])
+    whole = page(client, ann).content.decode()
+    narrowed = page(
+        client, ann, "variant=thirteen&from=2020-01-01&to=2099-12-31"
+    ).content.decode()
+
+    assert f'href="{games}"' in whole
+    assert f"All {ann.name}'s games" in whole
+    link = f'href="{games}?variant=thirteen&amp;from=2020-01-01&amp;to=2099-12-31"'
+    assert link in narrowed
+    assert f"{ann.name}'s games, as filtered" in narrowed
+    assert "Abandoned games are not counted here" in whole
+    # The list the link opens counts the same games.
+    listed = client.get(f"{games}?variant=thirteen&from=2020-01-01&to=2099-12-31")
+    assert listed.status_code == 200
