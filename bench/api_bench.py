@@ -29,13 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.boot import production
+from bench.boot import in_test_database, production
 
 production()
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
 
 LENGTHS = (1, 20, 100)
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -106,14 +105,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=30)
     args = parser.parse_args()
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(
-        verbosity=0, keepdb=False, serialize=False
-    )
-    try:
-        return run(args.rounds)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return in_test_database(lambda: run(args.rounds))
 
 
 Answers = dict[str, tuple[Callable[[], object], Callable[[], object] | None]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Callable
 
 
 def production() -> None:
@@ -22,3 +23,19 @@ def production() -> None:
     import django
 
     django.setup()
+
+
+def in_test_database(run: Callable[[], int]) -> int:
+    """`run()` in a throw-away test database of the configured server (not
+    serialized: only TransactionTestCase reads that), dropped after."""
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(
+        verbosity=0, keepdb=False, serialize=False
+    )
+    try:
+        return run()
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -46,7 +46,9 @@ django.setup()
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import override_settings, setup_test_environment  # noqa: E402
+from django.test.utils import override_settings  # noqa: E402
+
+from bench.boot import in_test_database  # noqa: E402
 
 REDIS = "redis://127.0.0.1:6379/15"
 TARGET_CPU_MS = 1.5
@@ -207,14 +209,7 @@ def poll_all(urls: dict[str, str], mode: str) -> list[tuple[str, str, tuple]]:
 
 
 def main() -> int:
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(
-        verbosity=0, keepdb=False, serialize=False
-    )
-    try:
-        return run()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return in_test_database(run)
 
 
 def run() -> int:

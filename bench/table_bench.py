@@ -32,8 +32,10 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import override_settings, setup_test_environment  # noqa: E402
+from django.test.utils import override_settings  # noqa: E402
 from django.urls import reverse  # noqa: E402
+
+from bench.boot import in_test_database  # noqa: E402
 
 TARGET_MS = 50.0
 # Statements per answer, the session and the user included, savepoints not: the
@@ -139,14 +141,7 @@ def answers_for(client: Client, game_id: int) -> dict[str, Callable[[], object]]
 
 
 def main() -> int:
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(
-        verbosity=0, keepdb=False, serialize=False
-    )
-    try:
-        return run()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    return in_test_database(run)
 
 
 def run() -> int:
