@@ -361,7 +361,9 @@ def main() -> int:
             "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         },
     }
-    override_settings(STORAGES=storages).enable()
+    # A re-rating left for after the commit is drained here, in the test database
+    # (a child process would read DATABASE_URL, not the test database).
+    override_settings(STORAGES=storages, RATING_DRAIN="inline").enable()
     old_name = connection.creation.create_test_db(
         verbosity=0, keepdb=False, serialize=False
     )

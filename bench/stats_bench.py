@@ -345,7 +345,9 @@ def main() -> int:
             "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         },
     }
-    override_settings(STORAGES=storages).enable()
+    # A re-rating left for after the commit is drained here, in the test database
+    # (a child process would read DATABASE_URL, not the test database).
+    override_settings(STORAGES=storages, RATING_DRAIN="inline").enable()
     # whitenoise's "No directory at …/staticfiles/": nothing is collected here.
     warnings.filterwarnings("ignore", message="No directory at")
     old_name = connection.creation.create_test_db(
