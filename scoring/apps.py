@@ -1,4 +1,18 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def _days_follow_zone(sender: AppConfig, using: str, **kwargs: Any) -> None:
+    """After `migrate`: the statistics' days in settings.TIME_ZONE, even when it
+    changed since they were summed (scoring.stats.sums)."""
+    from django.db import connections
+
+    from scoring.stats import sums
+
+    if sums.follow_site_zone(connections[using]) and kwargs.get("verbosity", 1):
+        print(f"  The statistics' days were summed again in {sums.site_zone()}.")
 
 
 class ScoringConfig(AppConfig):
@@ -19,6 +33,8 @@ class ScoringConfig(AppConfig):
         from scoring.stats import player_games
         from scoring.stats.listeners import ratings_follow_game, ratings_follow_merge
         from scoring.table import live_versions
+
+        post_migrate.connect(_days_follow_zone, sender=self)
 
         core_refusals.register(RuleViolation, conflicts=CONFLICT_CODES)
         # A claimed guest's seats and awards move to the claiming player.

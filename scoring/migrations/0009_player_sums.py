@@ -36,9 +36,13 @@ def sums_from_rows(apps, schema_editor) -> None:
         schema_editor.execute(
             f"CREATE INDEX {quote(name)} ON {quote(table)} {columns}{where}"
         )
-    for statement in sums.rebuild_sql(vendor=vendor, quote=quote):
+    # The months only: the days came with migration 0010.
+    months = (sums.MONTH,)
+    for statement in sums.rebuild_sql(vendor=vendor, quote=quote, levels=months):
         schema_editor.execute(statement)
-    for statement in sums.create_triggers_sql(vendor=vendor, quote=quote):
+    for statement in sums.create_triggers_sql(
+        vendor=vendor, quote=quote, levels=months
+    ):
         schema_editor.execute(statement, params=None)
     for statement in sums.copies_sql(vendor=vendor, quote=quote):
         schema_editor.execute(statement, params=None)

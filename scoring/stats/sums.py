@@ -1,6 +1,7 @@
-"""The statistics' monthly sums (PlayerMonth, PlayerPairMonth) kept exactly in step
-with the per-game rows (PlayerGame) by database triggers, and built again from them
-in one INSERT … SELECT each (docs/statistics.md).
+"""The statistics' sums, by UTC month (PlayerMonth, PlayerPairMonth) and by day in
+the site's time zone (PlayerDay, PlayerPairDay), kept exactly in step with the
+per-game rows (PlayerGame) by database triggers, and built again from them in one
+INSERT … SELECT each (docs/statistics.md).
 
 Why triggers: a hand recorded must cost no more Django statements than before (the
 table page's save, the API's record); a trigger costs none, runs in the change's
@@ -8,31 +9,43 @@ own statement and transaction, and follows every way the rows change (the hand's
 upsert, a game's rows rebuilt, a merge moving a guest's rows, a deleted game's rows
 cascading away).
 
-A row adds to its player's month (games, finished, won, hands, points, pitched and
-made by bid, taken by point) unless its game is abandoned. A pair (player, other)
-in a game depends on the player's own row (side, winner, status, club, variant,
-start) and the other's side, so the triggers take the pairs of a game's rows
-before the change away and add those after:
+A row adds to its player's month and day (games, finished, won, hands, points,
+pitched and made by bid, taken by point) unless its game is abandoned. A pair
+(player, other) in a game depends on the player's own row (side, winner, status,
+club, variant, start) and the other's side, so the triggers take the pairs of a
+game's rows before the change away and add those after:
 
-* PostgreSQL: statement-level triggers with transition tables, one per event (a
-  statement's rows together: the games it touched, their rows before and after).
-* SQLite (no statement-level triggers): row-level triggers, run as each row
-  changes; a row's change moves its month and its pairs with the game's other rows
-  as they are at that moment, so a statement of many rows is a chain of exact
-  steps.
+* PostgreSQL (scoring.stats.sums_postgresql): statement-level triggers with
+  transition tables, one per event (a statement's rows together: the games it
+  touched, their rows before and after).
+* SQLite (scoring.stats.sums_sqlite; no statement-level triggers): row-level
+  triggers, run as each row changes; a row's change moves its sums and its pairs
+  with the game's other rows as they are at that moment, so a statement of many
+  rows is a chain of exact steps.
 
-The full rebuild drops the triggers, writes the rows and the sums with one INSERT …
-SELECT each and creates the triggers again, in one transaction (their DDL is
-transactional on both databases), instead of a million row-by-row trigger calls.
+The day is the start's date in settings.TIME_ZONE, written into the triggers when
+they are created (`migrate` creates them again when the setting changed:
+scoring.apps). The full rebuild drops the triggers, writes the rows and the sums
+with one INSERT … SELECT each and creates the triggers again, in one transaction
+(their DDL is transactional on both databases), instead of a million row-by-row
+trigger calls.
 """
 
+import re
+import zoneinfo
 from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Model
 
 from scoring.models import (
     PLAYER_GAME_BIDS,
     Game,
+    PlayerDay,
     PlayerGame,
     PlayerMonth,
+    PlayerPairDay,
     PlayerPairMonth,
     Seat,
     Status,
@@ -42,8 +55,6 @@ from scoring.vocabulary import POINT_IDS
 Quote = Callable[[str], str]
 
 FINISHED, ABANDONED = Status.FINISHED.value, Status.ABANDONED.value
-KEY = ("player_id", "month", "club", "variant")
-PAIR_KEY = ("player_id", "other_id", "month", "club", "variant")
 # PlayerGame's counters a month sums as they are.
 COPIED = (
     "hands",
@@ -83,8 +94,62 @@ def month_of(vendor: str, row: str) -> str:
     return f"substr({row}.created_at, 1, 7) || '-01'"
 
 
+def site_zone() -> str:
+    """settings.TIME_ZONE, checked to be a zone name (it is written into SQL)."""
+    zone = settings.TIME_ZONE if settings.USE_TZ else "UTC"
+    if not re.fullmatch(r"[A-Za-z0-9_+\-/]+", zone):
+        raise ValueError(f"TIME_ZONE {zone!r} is not a time zone's name.")
+    zoneinfo.ZoneInfo(zone)  # Unknown: ZoneInfoNotFoundError, by name.
+    return zone
+
+
+def day_sql(vendor: str, column: str, zone: str | None = None) -> str:
+    """The date of the moment `column` in the site's time zone (`zone`), as
+    Django's TruncDate reads it (a season's nights: tournaments.seasons)."""
+    zone = zone or site_zone()
+    if vendor == "postgresql":
+        return f"CAST(({column} AT TIME ZONE '{zone}') AS date)"
+    # Django's own function on its SQLite connections (TruncDate's).
+    return f"django_datetime_cast_date({column}, '{zone}', 'UTC')"
+
+
+@dataclass(frozen=True)
+class Level:
+    """Sums over a stretch of time: their models, the column naming the stretch,
+    the key the triggers' upserts match, and the stretch of a row."""
+
+    model: type[Model]
+    pair_model: type[Model]
+    column: str
+    key: tuple[str, ...]
+    pair_key: tuple[str, ...]
+
+    def of(self, vendor: str, row: str) -> str:
+        """The stretch `row` (a PlayerGame row's alias) falls in."""
+        if self.column == "month":
+            return month_of(vendor, row)
+        return day_sql(vendor, f"{row}.created_at")
+
+
+MONTH = Level(
+    PlayerMonth,
+    PlayerPairMonth,
+    "month",
+    ("player_id", "month", "club", "variant"),
+    ("player_id", "other_id", "month", "club", "variant"),
+)
+DAY = Level(
+    PlayerDay,
+    PlayerPairDay,
+    "day",
+    ("player_id", "day", "club", "variant"),
+    ("player_id", "other_id", "day", "club", "variant"),
+)
+LEVELS = (MONTH, DAY)
+
+
 def month_values(row: str) -> dict[str, str]:
-    """What a PlayerGame row (`row`: its alias) adds to its month."""
+    """What a PlayerGame row (`row`: its alias) adds to its month (or day)."""
     values = {
         "games": "1",
         "finished": f"CASE WHEN {row}.status = '{FINISHED}' THEN 1 ELSE 0 END",
@@ -108,17 +173,14 @@ def pair_values(mine: str, other: str) -> dict[str, str]:
     }
 
 
-def _tables(quote: Quote) -> tuple[str, str, str]:
-    return tuple(  # type: ignore[return-value]
-        quote(model._meta.db_table)
-        for model in (PlayerGame, PlayerMonth, PlayerPairMonth)
-    )
+def table(quote: Quote, model: type[Model]) -> str:
+    return quote(model._meta.db_table)
 
 
-def _upsert(quote: Quote, table: str, key: tuple[str, ...], counters: tuple) -> str:
+def upsert(quote: Quote, into: str, key: tuple[str, ...], counters: tuple) -> str:
     """ON CONFLICT on the sums' key: the counters added to."""
     sets = ", ".join(
-        f"{quote(name)} = {table}.{quote(name)} + excluded.{quote(name)}"
+        f"{quote(name)} = {into}.{quote(name)} + excluded.{quote(name)}"
         for name in counters
     )
     return (
@@ -126,41 +188,49 @@ def _upsert(quote: Quote, table: str, key: tuple[str, ...], counters: tuple) -> 
     )
 
 
-def _columns(quote: Quote, key: tuple[str, ...], counters: tuple) -> str:
+def columns(quote: Quote, key: tuple[str, ...], counters: tuple) -> str:
     return ", ".join(quote(name) for name in (*key, *counters))
 
 
 # --- Built again in one statement each -------------------------------------------
 
 
-def rebuild_sql(*, vendor: str, quote: Quote) -> list[str]:
-    """Every month's and pair's sums from the rows (the sums' tables empty first)."""
-    rows, months, pairs = _tables(quote)
+def rebuild_sql(
+    *, vendor: str, quote: Quote, levels: tuple[Level, ...] = LEVELS
+) -> list[str]:
+    """The sums of `levels` from the rows (their tables emptied first)."""
+    rows = table(quote, PlayerGame)
     month = month_values("r")
     pair = pair_values("a", "b")
-    return [
-        f"DELETE FROM {months}",
-        f"DELETE FROM {pairs}",
-        f"INSERT INTO {months} ({_columns(quote, KEY, MONTH_COUNTERS)}) "
-        f"SELECT r.player_id, {month_of(vendor, 'r')}, COALESCE(r.club_id, 0), "
-        f"r.variant, {', '.join(f'SUM({month[n]})' for n in MONTH_COUNTERS)} "
-        f"FROM {rows} r WHERE r.status <> '{ABANDONED}' GROUP BY r.player_id, "
-        f"{month_of(vendor, 'r')}, COALESCE(r.club_id, 0), r.variant",
-        f"INSERT INTO {pairs} ({_columns(quote, PAIR_KEY, PAIR_COUNTERS)}) "
-        f"SELECT a.player_id, b.player_id, {month_of(vendor, 'a')}, "
-        f"COALESCE(a.club_id, 0), a.variant, "
-        f"{', '.join(f'SUM({pair[n]})' for n in PAIR_COUNTERS)} FROM {rows} a "
-        f"INNER JOIN {rows} b ON b.game_id = a.game_id AND b.player_id <> a.player_id "
-        f"WHERE a.status <> '{ABANDONED}' GROUP BY a.player_id, b.player_id, "
-        f"{month_of(vendor, 'a')}, COALESCE(a.club_id, 0), a.variant",
-    ]
+    statements = []
+    for level in levels:
+        sums, pairs = table(quote, level.model), table(quote, level.pair_model)
+        when_r, when_a = level.of(vendor, "r"), level.of(vendor, "a")
+        # The keys' columns in the order (player[, other], stretch, club, variant).
+        statements += [
+            f"DELETE FROM {sums}",
+            f"DELETE FROM {pairs}",
+            f"INSERT INTO {sums} ({columns(quote, level.key, MONTH_COUNTERS)}) "
+            f"SELECT r.player_id, {when_r}, COALESCE(r.club_id, 0), r.variant, "
+            f"{', '.join(f'SUM({month[n]})' for n in MONTH_COUNTERS)} "
+            f"FROM {rows} r WHERE r.status <> '{ABANDONED}' GROUP BY r.player_id, "
+            f"{when_r}, COALESCE(r.club_id, 0), r.variant",
+            f"INSERT INTO {pairs} ({columns(quote, level.pair_key, PAIR_COUNTERS)}) "
+            f"SELECT a.player_id, b.player_id, {when_a}, COALESCE(a.club_id, 0), "
+            f"a.variant, {', '.join(f'SUM({pair[n]})' for n in PAIR_COUNTERS)} "
+            f"FROM {rows} a INNER JOIN {rows} b ON b.game_id = a.game_id "
+            f"AND b.player_id <> a.player_id WHERE a.status <> '{ABANDONED}' "
+            f"GROUP BY a.player_id, b.player_id, {when_a}, COALESCE(a.club_id, 0), "
+            "a.variant",
+        ]
+    return statements
 
 
 # --- The triggers ------------------------------------------------------------------
 
 
 def drop_triggers_sql(*, vendor: str, quote: Quote) -> list[str]:
-    rows = _tables(quote)[0]
+    rows = table(quote, PlayerGame)
     if vendor == "postgresql":
         return [f"DROP TRIGGER IF EXISTS {name} ON {rows}" for name in TRIGGERS] + [
             f"DROP FUNCTION IF EXISTS {name}()" for name in TRIGGERS
@@ -168,13 +238,31 @@ def drop_triggers_sql(*, vendor: str, quote: Quote) -> list[str]:
     return [f"DROP TRIGGER IF EXISTS {name}" for name in TRIGGERS]
 
 
+def create_triggers_sql(
+    *, vendor: str, quote: Quote, levels: tuple[Level, ...] = LEVELS
+) -> list[str]:
+    """The triggers that keep the sums of `levels` in step with PlayerGame's rows."""
+    if vendor == "postgresql":
+        from scoring.stats import sums_postgresql
+
+        return sums_postgresql.triggers(quote, levels)
+    if vendor == "sqlite":
+        from scoring.stats import sums_sqlite
+
+        return sums_sqlite.triggers(quote, levels)
+    # The project runs on these two (README): another database is refused by name.
+    raise ValueError(
+        f"The statistics' sums are kept on PostgreSQL and SQLite, not on {vendor}."
+    )
+
+
 def copies_sql(*, vendor: str, quote: Quote, drop: bool = False) -> list[str]:
     """Triggers that keep PlayerGame's copies of its game's start and its seat's
     player as they are, when changed by anything but the site's services (which
     never change a start, and move a merged guest's rows themselves): a data fix,
     the admin, a test. The rows' own triggers then move the sums."""
-    rows = _tables(quote)[0]
-    game, seat = quote(Game._meta.db_table), quote(Seat._meta.db_table)
+    rows = table(quote, PlayerGame)
+    game, seat = table(quote, Game), table(quote, Seat)
     follows = {
         "game_start_follows": (
             game,
@@ -189,10 +277,10 @@ def copies_sql(*, vendor: str, quote: Quote, drop: bool = False) -> list[str]:
         ),
     }
     statements = []
-    for name, (table, column, moved) in follows.items():
+    for name, (on, column, moved) in follows.items():
         if drop and vendor == "postgresql":
             statements += [
-                f"DROP TRIGGER IF EXISTS {name} ON {table}",
+                f"DROP TRIGGER IF EXISTS {name} ON {on}",
                 f"DROP FUNCTION IF EXISTS {name}()",
             ]
         elif drop:
@@ -201,241 +289,61 @@ def copies_sql(*, vendor: str, quote: Quote, drop: bool = False) -> list[str]:
             statements += [
                 f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ "
                 f"BEGIN {moved}; RETURN NULL; END $$",
-                f"CREATE TRIGGER {name} AFTER UPDATE OF {column} ON {table} "
+                f"CREATE TRIGGER {name} AFTER UPDATE OF {column} ON {on} "
                 f"FOR EACH ROW WHEN (OLD.{column} IS DISTINCT FROM NEW.{column}) "
                 f"EXECUTE FUNCTION {name}()",
             ]
         else:
             statements.append(
-                f"CREATE TRIGGER {name} AFTER UPDATE OF {column} ON {table} "
+                f"CREATE TRIGGER {name} AFTER UPDATE OF {column} ON {on} "
                 f"FOR EACH ROW WHEN NEW.{column} IS NOT OLD.{column} "
                 f"BEGIN {moved}; END"
             )
     return statements
 
 
-def create_triggers_sql(*, vendor: str, quote: Quote) -> list[str]:
-    """The triggers that keep the sums in step with PlayerGame's rows."""
-    if vendor == "postgresql":
-        return _postgresql_triggers(quote)
-    if vendor == "sqlite":
-        return _sqlite_triggers(quote)
-    # The project runs on these two (README): another database is refused by name.
-    raise ValueError(
-        f"The statistics' sums are kept on PostgreSQL and SQLite, not on {vendor}."
-    )
+# --- The site's time zone, written into the days' triggers -------------------------
+
+_ZONE_IN = {
+    "postgresql": (
+        "SELECT prosrc FROM pg_proc WHERE proname = 'playergame_sums_insert'",
+        # The day's (day_sql), not the month's date_trunc(… AT TIME ZONE 'UTC').
+        r"CAST\(\([\w.]+ AT TIME ZONE '([^']+)'\) AS date\)",
+    ),
+    "sqlite": (
+        "SELECT sql FROM sqlite_master WHERE type = 'trigger' "
+        "AND name = 'playergame_sums_insert'",
+        r"django_datetime_cast_date\([^,]+, '([^']+)'",
+    ),
+}
 
 
-def _month_delta(vendor: str, quote: Quote, delta: str) -> str:
-    """The month sums moved by `delta`: rows of PlayerGame's columns and `sign`
-    (+1 a row that is now, -1 one that was), grouped on the sums' key."""
-    _, months, _ = _tables(quote)
-    month = month_values("r")
-    when = month_of(vendor, "r")
-    sums = ", ".join(f"SUM(r.sign * ({month[name]}))" for name in MONTH_COUNTERS)
-    return (
-        f"INSERT INTO {months} ({_columns(quote, KEY, MONTH_COUNTERS)}) "
-        f"SELECT r.player_id, {when}, COALESCE(r.club_id, 0), r.variant, {sums} "
-        f"FROM ({delta}) r WHERE r.status <> '{ABANDONED}' "
-        f"GROUP BY r.player_id, {when}, COALESCE(r.club_id, 0), r.variant "
-        f"{_upsert(quote, months, KEY, MONTH_COUNTERS)}"
-    )
+def days_zone(connection) -> str | None:
+    """The time zone the days' triggers were made with (None: no days' trigger)."""
+    asked, found = _ZONE_IN[connection.vendor]
+    with connection.cursor() as cursor:
+        cursor.execute(asked)
+        row = cursor.fetchone()
+    match = re.search(found, row[0]) if row else None
+    return match.group(1) if match else None
 
 
-def _pair_delta(vendor: str, quote: Quote, new: bool, old: bool, changed: str) -> str:
-    """PostgreSQL: the pairs of the games the statement touched (`changed`: their
-    ids), those of their rows after it added, those before it taken away."""
-    rows, _, pairs = _tables(quote)
-    before = ["SELECT a.* FROM after a"]
-    if new:
-        before[0] += " WHERE a.id NOT IN (SELECT id FROM new_rows)"
-    if old:
-        before.append(
-            "SELECT o.* FROM old_rows o WHERE o.game_id IN (SELECT game_id FROM g)"
-        )
-    pair = pair_values("d", "d_other")
-    # The other row's side, renamed: `d` carries the player's row and the other's.
-    pair = {
-        name: value.replace("d_other.side", "d.other_side")
-        for name, value in pair.items()
-    }
-    sums = [f"SUM(d.sign * ({pair[name]}))" for name in PAIR_COUNTERS]
-    joined = (
-        "SELECT {sign} AS sign, a.*, b.player_id AS other_id, b.side AS other_side "
-        "FROM {rows} a INNER JOIN {rows} b ON b.game_id = a.game_id "
-        "AND b.player_id <> a.player_id"
-    )
-    when = month_of(vendor, "d")
-    return (
-        f"WITH g AS ({changed}), after AS (SELECT p.* FROM {rows} p "
-        "WHERE p.game_id IN (SELECT game_id FROM g)), "
-        f"before AS ({' UNION ALL '.join(before)}), "
-        f"d AS ({joined.format(sign=1, rows='after')} UNION ALL "
-        f"{joined.format(sign=-1, rows='before')}) "
-        f"INSERT INTO {pairs} ({_columns(quote, PAIR_KEY, PAIR_COUNTERS)}) "
-        f"SELECT d.player_id, d.other_id, {when}, COALESCE(d.club_id, 0), d.variant, "
-        f"{', '.join(sums)} FROM d WHERE d.status <> '{ABANDONED}' "
-        f"GROUP BY d.player_id, d.other_id, {when}, COALESCE(d.club_id, 0), "
-        f"d.variant HAVING {' OR '.join(f'{s} <> 0' for s in sums)} "
-        f"{_upsert(quote, pairs, PAIR_KEY, PAIR_COUNTERS)}"
-    )
+def follow_site_zone(connection) -> bool:
+    """When settings.TIME_ZONE is not the zone the days' triggers were made with
+    (the setting changed since): the days' sums built again in that zone and the
+    triggers made again, in one transaction; True then. Run after `migrate`
+    (scoring.apps)."""
+    from django.db import transaction
 
-
-def _postgresql_triggers(quote: Quote) -> list[str]:
-    rows = _tables(quote)[0]
-    changed_inputs = " OR ".join(
-        f"n.{name} IS DISTINCT FROM o.{name}" for name in PAIR_INPUTS
-    )
-    events = {
-        "playergame_sums_insert": (
-            "INSERT",
-            "NEW TABLE AS new_rows",
-            [
-                _month_delta("postgresql", quote, "SELECT 1 AS sign, * FROM new_rows"),
-                _pair_delta(
-                    "postgresql",
-                    quote,
-                    True,
-                    False,
-                    "SELECT DISTINCT game_id FROM new_rows",
-                ),
-            ],
-        ),
-        "playergame_sums_update": (
-            "UPDATE",
-            "OLD TABLE AS old_rows NEW TABLE AS new_rows",
-            [
-                _month_delta(
-                    "postgresql",
-                    quote,
-                    "SELECT 1 AS sign, * FROM new_rows "
-                    "UNION ALL SELECT -1 AS sign, * FROM old_rows",
-                ),
-                # Only the games whose pairs' inputs changed (a hand's upsert
-                # changes none until the game is won).
-                _pair_delta(
-                    "postgresql",
-                    quote,
-                    True,
-                    True,
-                    "SELECT n.game_id FROM new_rows n INNER JOIN old_rows o "
-                    f"ON o.id = n.id WHERE {changed_inputs} UNION "
-                    "SELECT o.game_id FROM new_rows n INNER JOIN old_rows o "
-                    f"ON o.id = n.id WHERE {changed_inputs}",
-                ),
-            ],
-        ),
-        "playergame_sums_delete": (
-            "DELETE",
-            "OLD TABLE AS old_rows",
-            [
-                _month_delta("postgresql", quote, "SELECT -1 AS sign, * FROM old_rows"),
-                _pair_delta(
-                    "postgresql",
-                    quote,
-                    False,
-                    True,
-                    "SELECT DISTINCT game_id FROM old_rows",
-                ),
-            ],
-        ),
-    }
-    statements = []
-    for name, (event, tables, body) in events.items():
-        statements.append(
-            f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ "
-            f"BEGIN {'; '.join(body)}; RETURN NULL; END $$"
-        )
-        statements.append(
-            f"CREATE TRIGGER {name} AFTER {event} ON {rows} REFERENCING {tables} "
-            f"FOR EACH STATEMENT EXECUTE FUNCTION {name}()"
-        )
-    return statements
-
-
-def _only_existing(
-    quote: Quote, table: str, key: tuple[str, ...], values: list[str]
-) -> str:
-    """A subtraction's guard: the sums row it takes from exists. It always does,
-    as the row being taken away added to it, except when a flush (Django's, after a
-    transactional test) empties the sums before the rows: then nothing is taken,
-    rather than a row of negative sums left behind."""
-    match = " AND ".join(
-        f"s.{quote(name)} = {value}" for name, value in zip(key, values, strict=True)
-    )
-    return f"EXISTS (SELECT 1 FROM {table} s WHERE {match})"
-
-
-def _sqlite_month(quote: Quote, row: str, sign: int) -> str:
-    """SQLite: the month of the pseudo-row `row` (NEW, OLD) moved by `sign`."""
-    _, months, _ = _tables(quote)
-    month = month_values(row)
-    values = ", ".join(f"{sign} * ({month[name]})" for name in MONTH_COUNTERS)
-    key = [
-        f"{row}.player_id",
-        month_of("sqlite", row),
-        f"COALESCE({row}.club_id, 0)",
-        f"{row}.variant",
-    ]
-    guard = f" AND {_only_existing(quote, months, KEY, key)}" if sign < 0 else ""
-    return (
-        f"INSERT INTO {months} ({_columns(quote, KEY, MONTH_COUNTERS)}) "
-        f"SELECT {', '.join(key)}, {values} "
-        f"WHERE {row}.status <> '{ABANDONED}'{guard} "
-        f"{_upsert(quote, months, KEY, MONTH_COUNTERS)}"
-    )
-
-
-def _sqlite_pairs(quote: Quote, row: str, sign: int) -> str:
-    """SQLite: the pairs of the pseudo-row `row` with the game's other rows as they
-    are now, both ways, moved by `sign`."""
-    rows, _, pairs = _tables(quote)
-    parts = []
-    for mine, other in ((row, "o"), ("o", row)):
-        pair = pair_values(mine, other)
-        values = ", ".join(f"{sign} * ({pair[name]})" for name in PAIR_COUNTERS)
-        parts.append(
-            f"SELECT {mine}.player_id AS a, {other}.player_id AS b, "
-            f"{month_of('sqlite', mine)} AS m, COALESCE({mine}.club_id, 0) AS c, "
-            f"{mine}.variant AS v, {values} FROM {rows} o "
-            f"WHERE o.game_id = {row}.game_id AND o.id <> {row}.id "
-            f"AND o.player_id <> {row}.player_id AND {mine}.status <> '{ABANDONED}'"
-        )
-    guard = (
-        _only_existing(quote, pairs, PAIR_KEY, ["x.a", "x.b", "x.m", "x.c", "x.v"])
-        if sign < 0
-        else "true"
-    )
-    return (
-        f"INSERT INTO {pairs} ({_columns(quote, PAIR_KEY, PAIR_COUNTERS)}) "
-        f"SELECT * FROM ({' UNION ALL '.join(parts)}) x WHERE {guard} "
-        f"{_upsert(quote, pairs, PAIR_KEY, PAIR_COUNTERS)}"
-    )
-
-
-def _sqlite_triggers(quote: Quote) -> list[str]:
-    rows = _tables(quote)[0]
-    changed = " OR ".join(f"NEW.{name} IS NOT OLD.{name}" for name in PAIR_INPUTS)
-    bodies = {
-        "playergame_sums_insert": (
-            "AFTER INSERT",
-            [_sqlite_month(quote, "NEW", 1), _sqlite_pairs(quote, "NEW", 1)],
-        ),
-        "playergame_sums_update": (
-            "AFTER UPDATE",
-            [_sqlite_month(quote, "OLD", -1), _sqlite_month(quote, "NEW", 1)],
-        ),
-        "playergame_pairs_update": (
-            f"AFTER UPDATE ON {rows} FOR EACH ROW WHEN {changed}",
-            [_sqlite_pairs(quote, "OLD", -1), _sqlite_pairs(quote, "NEW", 1)],
-        ),
-        "playergame_sums_delete": (
-            "AFTER DELETE",
-            [_sqlite_month(quote, "OLD", -1), _sqlite_pairs(quote, "OLD", -1)],
-        ),
-    }
-    statements = []
-    for name, (event, body) in bodies.items():
-        on = event if " ON " in event else f"{event} ON {rows} FOR EACH ROW"
-        statements.append(f"CREATE TRIGGER {name} {on} BEGIN {'; '.join(body)}; END")
-    return statements
+    made = days_zone(connection)
+    if made is None or made == site_zone():
+        return False
+    vendor, quote = connection.vendor, connection.ops.quote_name
+    with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+        for statement in drop_triggers_sql(vendor=vendor, quote=quote):
+            cursor.execute(statement)
+        for statement in rebuild_sql(vendor=vendor, quote=quote, levels=(DAY,)):
+            cursor.execute(statement)
+        for statement in create_triggers_sql(vendor=vendor, quote=quote):
+            cursor.execute(statement)
+    return True

@@ -5,12 +5,14 @@ their club; and the figures read from them (scoring.stats.by_months) are those
 counted game by game (scoring.stats.by_games) for random filters and viewers."""
 
 import datetime
+import zoneinfo
 from collections import Counter
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +22,14 @@ from pitchclub import permissions
 from pitchclub.models import Club, Player
 from scoring import engine
 from scoring.games.filters import _start_of
-from scoring.models import Game, PlayerGame, PlayerMonth, PlayerPairMonth
+from scoring.models import (
+    Game,
+    PlayerDay,
+    PlayerGame,
+    PlayerMonth,
+    PlayerPairDay,
+    PlayerPairMonth,
+)
 from scoring.stats import figures, sums
 from scoring.stats.by_months import Scope
 from scoring.stats.player_games import rebuild
@@ -51,14 +60,20 @@ def month_of(moment: datetime.datetime) -> datetime.date:
     return moment.astimezone(UTC).date().replace(day=1)
 
 
-def expected_sums() -> tuple[Counter, Counter]:
-    """The months' and the pairs' sums counted here from the rows."""
+def day_of(moment: datetime.datetime) -> datetime.date:
+    """The day in the site's time zone (settings.TIME_ZONE), as a season's."""
+    return moment.astimezone(zoneinfo.ZoneInfo(django_settings.TIME_ZONE)).date()
+
+
+def expected_sums(level: str = "month") -> tuple[Counter, Counter]:
+    """The months' (or the days') and the pairs' sums counted here from the rows."""
+    stretch_of = month_of if level == "month" else day_of
     months: Counter = Counter()
     pairs: Counter = Counter()
     rows = list(PlayerGame.objects.exclude(status="abandoned"))
     everyone = list(PlayerGame.objects.all())
     for row in rows:
-        key = (row.player_id, month_of(row.created_at), row.club_id or 0, row.variant)
+        key = (row.player_id, stretch_of(row.created_at), row.club_id or 0, row.variant)
         values = month_values(row)
         for name, value in values.items():
             months[(*key, name)] += value
@@ -86,15 +101,19 @@ def month_values(row: PlayerGame) -> dict[str, int]:
     return values
 
 
-def stored_sums() -> tuple[Counter, Counter]:
+def stored_sums(level: str = "month") -> tuple[Counter, Counter]:
+    sums_model, pairs_model = {
+        "month": (PlayerMonth, PlayerPairMonth),
+        "day": (PlayerDay, PlayerPairDay),
+    }[level]
     months: Counter = Counter()
-    for row in PlayerMonth.objects.all():
-        key = (row.player_id, row.month, row.club, row.variant)
+    for row in sums_model.objects.all():
+        key = (row.player_id, getattr(row, level), row.club, row.variant)
         for name in sums.MONTH_COUNTERS:
             months[(*key, name)] += getattr(row, name)
     pairs: Counter = Counter()
-    for row in PlayerPairMonth.objects.all():
-        key = (row.player_id, row.other_id, row.month, row.club, row.variant)
+    for row in pairs_model.objects.all():
+        key = (row.player_id, row.other_id, getattr(row, level), row.club, row.variant)
         for name in sums.PAIR_COUNTERS:
             pairs[(*key, name)] += getattr(row, name)
     # Counter's unary + drops the zeros a subtraction leaves.
@@ -167,9 +186,11 @@ def test_the_sums_are_the_rows_and_read_as_the_games(
             PlayerGame.objects.filter(game=games[2]).update(club=None)
         Club.objects.filter(pk=club.pk).update(is_private=private)
         assert stored_sums() == expected_sums()
+        assert stored_sums("day") == expected_sums("day")
         _compare(club, games, reads)
         rebuild()
         assert stored_sums() == expected_sums()
+        assert stored_sums("day") == expected_sums("day")
         transaction.set_rollback(True)
 
 
@@ -227,3 +248,26 @@ def test_the_rebuild_builds_the_sums_and_keeps_the_triggers() -> None:
 
     assert stored_sums() == expected_sums()
     assert PlayerMonth.objects.filter(games__gt=0).count() > 4
+
+
+def test_the_days_follow_a_changed_time_zone(settings) -> None:
+    """Days are the site's (settings.TIME_ZONE): after the setting changes, the
+    next `migrate` (its post_migrate: sums.follow_site_zone) sums them again in
+    the new zone, and the triggers then keep them there."""
+    late = datetime.datetime(2025, 2, 1, 3, 0, tzinfo=UTC)  # 31 Jan in New York
+    hand = engine.HandInput(pitcher=0, bid=2, awards={"high": 0, "low": 1})
+    play([("record", 0, 0, hand), ("record", 1, 0, hand)])
+    Game.objects.update(created_at=late)
+    assert sums.days_zone(connection) == django_settings.TIME_ZONE
+    assert stored_sums("day") == expected_sums("day")
+
+    settings.TIME_ZONE = "America/New_York"
+    assert sums.follow_site_zone(connection) is True
+    assert sums.days_zone(connection) == "America/New_York"
+    assert {row.day for row in PlayerDay.objects.filter(games__gt=0)} == {
+        datetime.date(2025, 1, 31)
+    }
+    play([("record", 2, 1, hand)])
+    assert stored_sums("day") == expected_sums("day")
+    # Unchanged: nothing to do.
+    assert sums.follow_site_zone(connection) is False
