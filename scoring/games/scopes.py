@@ -19,14 +19,18 @@ every game of the visitor's (docs/benchmarks.md).
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any, NamedTuple
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
+from django.db.models.functions import TruncDate
+from django.db.models.lookups import In
 
 from pitchclub.models import Club
-from scoring.models import Game
+from scoring.models import Game, Status
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,23 @@ class DateRange:
 
     start: date | None = None
     end: date | None = None
+
+
+@dataclass(frozen=True)
+class NightDays:
+    """A club's games of one variant that started on `days` (dates in the site's
+    time zone, settings.TIME_ZONE), abandoned games left out, `removed` games
+    (ids) left out too, and `added` games (ids) counted besides: a league season
+    as its nights' days, with the games a night counts on another day (a
+    tournament's, one linked to a night) or not at all named one by one. The
+    statistics read it from their sums by day (PlayerDay: scoring.stats.sums)
+    instead of game by game."""
+
+    club_id: int
+    variant: str
+    days: tuple[date, ...]
+    added: tuple[int, ...] = ()
+    removed: tuple[int, ...] = ()
 
 
 class ScopeRefused(Exception):
@@ -46,7 +67,7 @@ class ScopeRefused(Exception):
         self.message = message
 
 
-ScopeGames = Collection[int] | QuerySet | DateRange
+ScopeGames = Collection[int] | QuerySet | DateRange | NightDays
 # A scope's value and the visitor (None: anonymous) → its games; ScopeRefused when
 # the value names nothing the visitor may read.
 Resolver = Callable[[str, AbstractBaseUser | None], ScopeGames]
@@ -133,7 +154,7 @@ SCOPE_IDS_MOST = 10_000
 def scope_ids(games: ScopeGames) -> ScopeGames:
     """A resolver's games as the statements that follow take them: a query's
     games read once, as a list of ids (1 query), unless there are more than
-    SCOPE_IDS_MOST; ids and date ranges as they are (no query)."""
+    SCOPE_IDS_MOST; ids, date ranges and night days as they are (no query)."""
     if not isinstance(games, QuerySet):
         return games
     ids = list(
@@ -146,6 +167,8 @@ def scope_ids(games: ScopeGames) -> ScopeGames:
 
 def scope_filter(games: ScopeGames, prefix: str = "") -> Q:
     """Games (or, with `prefix` such as "game__", rows whose game) among `games`."""
+    if isinstance(games, NightDays):
+        return night_days_filter(games, prefix)
     if isinstance(games, DateRange):
         condition = Q()
         if games.start is not None:
@@ -154,3 +177,56 @@ def scope_filter(games: ScopeGames, prefix: str = "") -> Q:
             condition &= Q(**{f"{prefix}created_at__date__lte": games.end})
         return condition
     return Q(**{f"{prefix}pk__in": games})
+
+
+def site_day(field: str) -> TruncDate:
+    """The day the moment `field` falls on in the site's time zone
+    (settings.TIME_ZONE), whatever time zone is active."""
+    return TruncDate(field, tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+
+def site_days_bounds(first: date, last: date) -> tuple[datetime, datetime]:
+    """The moments from the start of the day `first` to the start of the day
+    after `last` (excluded), in the site's time zone."""
+    zone = ZoneInfo(settings.TIME_ZONE)
+    return (
+        datetime.combine(first, time(), zone),
+        datetime.combine(last + timedelta(days=1), time(), zone),
+    )
+
+
+def site_day_moment(day: date) -> datetime:
+    """The start of `day` in the site's time zone."""
+    return datetime.combine(day, time(), ZoneInfo(settings.TIME_ZONE))
+
+
+def site_day_start(moment: datetime | None) -> bool:
+    """Whether `moment` is none, or the start of a day in the site's time zone."""
+    if moment is None:
+        return True
+    local = moment.astimezone(ZoneInfo(settings.TIME_ZONE))
+    return local == datetime.combine(local.date(), time(), local.tzinfo)
+
+
+def night_days_filter(games: NightDays, prefix: str = "") -> Q:
+    """Games (or rows whose game, with `prefix`) among the night days' games."""
+    on_days = Q(
+        **{
+            f"{prefix}club_id": games.club_id,
+            f"{prefix}variant": games.variant,
+        }
+    ) & Q(In(site_day(f"{prefix}created_at"), list(games.days)))
+    on_days &= ~Q(**{f"{prefix}status": Status.ABANDONED})
+    if games.days:
+        # Bounds an index on the start can use.
+        first, after = site_days_bounds(min(games.days), max(games.days))
+        on_days &= Q(
+            **{f"{prefix}created_at__gte": first, f"{prefix}created_at__lt": after}
+        )
+    if games.removed:
+        on_days &= ~Q(**{f"{prefix}pk__in": list(games.removed)})
+    if not games.days:
+        on_days = Q(**{f"{prefix}pk__in": []})
+    if games.added:
+        return on_days | Q(**{f"{prefix}pk__in": list(games.added)})
+    return on_days

@@ -18,13 +18,21 @@ from pitchclub import selectors as club_selectors
 from pitchclub.models import Club, Player
 from scoring.games.filters import SLUG, GameFilter
 from scoring.games.players import player_for_archive
-from scoring.games.scopes import NOT_YET, ScopeRefused, scope, scope_filter, scope_ids
+from scoring.games.scopes import (
+    NOT_YET,
+    ScopeGames,
+    ScopeRefused,
+    scope,
+    scope_filter,
+    scope_ids,
+)
 from scoring.models import Game
 
 
 class ScopeField(forms.CharField):
     """A scope's value, resolved by its registered resolver for `user` (None:
-    anonymous) into a filter on games, their ids read once (scope_ids)."""
+    anonymous) into its games (scoring.games.scopes.ScopeGames), a query's ids
+    read once (scope_ids)."""
 
     def __init__(
         self, *, scope_name: str, user: AbstractBaseUser | None = None, **kwargs: Any
@@ -33,7 +41,7 @@ class ScopeField(forms.CharField):
         self.user = user
         super().__init__(max_length=100, **kwargs)
 
-    def clean(self, value: Any) -> Q | None:
+    def clean(self, value: Any) -> ScopeGames | None:
         value = super().clean(value)
         if not value:
             return None
@@ -45,7 +53,7 @@ class ScopeField(forms.CharField):
             games = supplied.resolver(value, self.user)
         except ScopeRefused as refused:
             raise ValidationError(refused.message, code="unknown") from refused
-        return scope_filter(scope_ids(games))
+        return scope_ids(games)
 
 
 class ScopeFilter(django_filters.Filter):
@@ -57,8 +65,8 @@ class ScopeFilter(django_filters.Filter):
         """Resolve values for `user`: a scope they may not read is refused."""
         self.extra["user"] = user
 
-    def filter(self, qs: QuerySet, value: Q | None) -> QuerySet:
-        return qs if value is None else qs.filter(value)
+    def filter(self, qs: QuerySet, value: ScopeGames | None) -> QuerySet:
+        return qs if value is None else qs.filter(scope_filter(value))
 
 
 class StatsFilter(GameFilter):

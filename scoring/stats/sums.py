@@ -328,6 +328,19 @@ def days_zone(connection) -> str | None:
     return match.group(1) if match else None
 
 
+# The zone each database's days' triggers were made with, read once a process.
+_zones: dict[str, str | None] = {}
+
+
+def days_in_site_zone(connection) -> bool:
+    """Whether the daily sums are kept in settings.TIME_ZONE (the triggers' zone:
+    read once a process, then remembered; follow_site_zone forgets it). Not, the
+    statistics count a season game by game."""
+    if connection.alias not in _zones:
+        _zones[connection.alias] = days_zone(connection)
+    return _zones[connection.alias] == site_zone()
+
+
 def follow_site_zone(connection) -> bool:
     """When settings.TIME_ZONE is not the zone the days' triggers were made with
     (the setting changed since): the days' sums built again in that zone and the
@@ -335,6 +348,7 @@ def follow_site_zone(connection) -> bool:
     (scoring.apps)."""
     from django.db import transaction
 
+    _zones.pop(connection.alias, None)
     made = days_zone(connection)
     if made is None or made == site_zone():
         return False

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext
 from pitchclub import permissions
 from pitchclub.models import Club
 from scoring.archive.scopes import ScopeTitle
-from scoring.games.scopes import ScopeChoice, ScopeRefused
+from scoring.games.scopes import NightDays, ScopeChoice, ScopeRefused
 from scoring.models import Game
 from tournaments.models import Night, Season
 from tournaments.seasons import selectors
@@ -44,15 +44,16 @@ def _readable_seasons(user: AbstractBaseUser | None) -> QuerySet[Season]:
     return Season.objects.filter(permissions.games_visible_filter(user))
 
 
-def season_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:
+def season_scope(value: str, user: AbstractBaseUser | None) -> NightDays:
     """Scoring's `?season=` scope (statistics, archives, leaderboard): the games of
-    the season numbered `value` (1 query to find it; the pages read its games). A
-    season `user` may not read is refused as one that does not exist."""
+    the season numbered `value`, as its nights' days (4 queries, of a few rows
+    each: selectors.season_night_days). A season `user` may not read is refused
+    as one that does not exist."""
     number = _season_number(value)
     season = _readable_seasons(user).filter(pk=number).first()
     if season is None:
         raise _no_season(number)
-    return season_games(season).values("pk")
+    return selectors.season_night_days(season)
 
 
 def night_scope(value: str, user: AbstractBaseUser | None) -> QuerySet[Game]:

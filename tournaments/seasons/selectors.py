@@ -22,11 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, DateField, F, Prefetch, QuerySet, Value, When
-from django.db.models.functions import Coalesce, TruncDate
+from django.db.models import Case, DateField, F, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import Coalesce
 
 from pitchclub import permissions
 from pitchclub.models import Club, Player
+from scoring.games.scopes import NightDays, site_day, site_days_bounds
 from scoring.models import Game, Seat, Status
 from tournaments.models import EntrantPlayer, Night, Season, Tournament
 
@@ -75,8 +76,8 @@ def night_date_of_game(season: Season) -> Case:
         ),
         When(season_night__isnull=False, then=Value(None, output_field=DateField())),
         default=Coalesce(
-            TruncDate("tournament_match__match__tournament__created_at"),
-            TruncDate("created_at"),
+            site_day("tournament_match__match__tournament__created_at"),
+            site_day("created_at"),
             output_field=DateField(),
         ),
         output_field=DateField(),
@@ -103,12 +104,64 @@ def season_games(season: Season, *, finished: bool = False) -> QuerySet[Game]:
     )
 
 
+def season_night_days(season: Season) -> NightDays:
+    """The season's games (`season_games`) as its nights' days, which the
+    statistics sum by day (3 queries, each of a few rows): the club's games of the
+    variant started on the nights' days, less those the season does not count
+    (`removed`: linked to another season's night, or a match's game set aside, or
+    of the playoffs, or of a tournament held on another day), plus those it counts
+    on another day than they started (`added`: linked to a night of another day,
+    a tournament's game started after midnight). Only games linked to a night or
+    played in a tournament can be either."""
+    days = tuple(
+        Night.objects.filter(season=season)
+        .order_by("date")
+        .values_list("date", flat=True)
+    )
+    apart = Q(season_night__isnull=False) | Q(tournament_match__isnull=False)
+    counted = dict(
+        season_games(season)
+        .filter(apart)
+        .annotate(day=site_day("created_at"))
+        .values_list("pk", "day")
+    )
+    on_days = set(days)
+    added = tuple(sorted(pk for pk, day in counted.items() if day not in on_days))
+    removed: tuple[int, ...] = ()
+    if days:
+        first, after = site_days_bounds(days[0], days[-1])
+        removed = tuple(
+            sorted(
+                pk
+                for pk in Game.objects.filter(
+                    apart,
+                    club_id=season.club_id,
+                    variant=season.variant,
+                    created_at__gte=first,
+                    created_at__lt=after,
+                )
+                .exclude(status=Status.ABANDONED)
+                .annotate(day=site_day("created_at"))
+                .filter(day__in=days)
+                .values_list("pk", flat=True)
+                if pk not in counted
+            )
+        )
+    return NightDays(
+        club_id=season.club_id,
+        variant=season.variant,
+        days=days,
+        added=added,
+        removed=removed,
+    )
+
+
 def season_tournaments(season: Season, dates: Sequence[datetime.date]) -> list[Any]:
     """The club's tournaments of the season's variant held on `dates`, with their
     `day` (1 query)."""
     return list(
         Tournament.objects.filter(club_id=season.club_id, variant=season.variant)
-        .annotate(day=TruncDate("created_at"))
+        .annotate(day=site_day("created_at"))
         .filter(day__in=list(dates))
         .order_by("created_at", "id")
     )
