@@ -347,11 +347,11 @@ def test_a_seasons_page_takes_as_many_queries_for_30_players_as_for_4(
     client = Client()
     for size in (4, 30):
         club, season = _club_with_season(size)
-        # The club, its seasons, the season, its nights' days and the games it
-        # counts apart from them (2: tournaments.seasons.selectors.
-        # season_night_days), then the roster with ratings, the season's days'
-        # sums and the rows of the games counted apart.
-        with django_assert_num_queries(8):
+        # The club, its seasons, the season, its nights' days, the games linked
+        # to a night or played in a tournament near them (none here: then none
+        # is counted apart: tournaments.seasons.selectors.season_night_days),
+        # then the roster with ratings and the season's days' sums.
+        with django_assert_num_queries(7):
             response = client.get(
                 f"/clubs/{club.slug}/leaderboard/?season={season.pk}&min=1"
             )
