@@ -1,7 +1,12 @@
 """The sums' triggers on PostgreSQL (scoring.stats.sums): statement-level, with
 transition tables, one per event; each moves every level's sums (the months', the
 days') by the statement's rows together: the games it touched, their rows before
-and after."""
+and after.
+
+Each upsert takes its rows in the order of their key (ORDER BY): two games
+recorded at once that share players then lock the same sums rows in the same
+order, and wait for each other instead of deadlocking (an aggregate's own order
+is the hash table's)."""
 
 from scoring.models import PlayerGame
 from scoring.stats.sums import (
@@ -33,7 +38,7 @@ def _sums_delta(quote: Quote, level: Level, delta: str) -> str:
         f"SELECT r.player_id, {when}, COALESCE(r.club_id, 0), r.variant, {sums} "
         f"FROM ({delta}) r WHERE r.status <> '{ABANDONED}' "
         f"GROUP BY r.player_id, {when}, COALESCE(r.club_id, 0), r.variant "
-        f"{upsert(quote, into, level.key, MONTH_COUNTERS)}"
+        f"ORDER BY 1, 2, 3, 4 {upsert(quote, into, level.key, MONTH_COUNTERS)}"
     )
 
 
@@ -72,7 +77,7 @@ def _pair_delta(quote: Quote, level: Level, new: bool, old: bool, changed: str) 
         f"{', '.join(sums)} FROM d WHERE d.status <> '{ABANDONED}' "
         f"GROUP BY d.player_id, d.other_id, {when}, COALESCE(d.club_id, 0), "
         f"d.variant HAVING {' OR '.join(f'{s} <> 0' for s in sums)} "
-        f"{upsert(quote, pairs, level.pair_key, PAIR_COUNTERS)}"
+        f"ORDER BY 1, 2, 3, 4, 5 {upsert(quote, pairs, level.pair_key, PAIR_COUNTERS)}"
     )
 
 
