@@ -9,7 +9,7 @@ order, and wait for each other instead of deadlocking (an aggregate's own order
 is the hash table's)."""
 
 from scoring.models import PlayerGame
-from scoring.stats.sums import (
+from scoring.stats.sum_levels import (
     ABANDONED,
     MONTH_COUNTERS,
     PAIR_COUNTERS,

@@ -4,7 +4,7 @@ the months', the days') and its pairs with the game's other rows as they are at
 that moment, so a statement of many rows is a chain of exact steps."""
 
 from scoring.models import PlayerGame
-from scoring.stats.sums import (
+from scoring.stats.sum_levels import (
     ABANDONED,
     MONTH_COUNTERS,
     PAIR_COUNTERS,
