@@ -14,6 +14,7 @@ tournaments) registers the statistics scope "season" (scoring.games.scopes) with
 """
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Paginator
@@ -43,13 +44,33 @@ TOP = 5
 RATED = ("mu", "sigma", "ordinal", "games")
 
 
+class RosterPlayer(NamedTuple):
+    """What a line shows of a player: read as plain values, not as 2,000 models
+    (building them was a third of a club's leaderboard)."""
+
+    pk: int
+    name: str
+    user_id: int | None
+
+
+class Skill(NamedTuple):
+    """What a line shows of a player's rating (scoring.models.Rating's columns)."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One player's line: their rating (None before their first rated game) and
-    what they did in the games the viewer may read."""
+    what they did in the games the viewer may read. `player` and `rating` are
+    RosterPlayer and Skill, or anything with their attributes (a Player, a
+    Rating)."""
 
-    player: Player
-    rating: Rating | None
+    player: RosterPlayer | Player
+    rating: Skill | Rating | None
     games: int = 0
     won: int = 0
     pitched: int = 0
@@ -195,13 +216,14 @@ def club_leaderboard(
     `club_seasons`), the figures count only those games, summed from their
     per-game rows (PlayerGame: 2 queries too); the rating is still the player's
     overall one."""
-    # Only what the lines show: 2,000 players' other columns cost as much again.
-    players = list(
-        Player.objects.filter(club=club)
-        .select_related("rating")
-        .only("id", "name", "user_id", *(f"rating__{name}" for name in RATED))
+    # Only what the lines show, as values: 2,000 players' other columns cost as
+    # much again, and their models more.
+    players = [
+        (RosterPlayer(pk, name, user_id), Skill(*rated) if rated[-1] else None)
+        for pk, name, user_id, *rated in Player.objects.filter(club=club)
         .order_by("id")
-    )
+        .values_list("id", "name", "user_id", *(f"rating__{name}" for name in RATED))
+    ]
     # What a viewer of the club may read of its players' games: the club's games
     # and those outside clubs (everyone's); a club's player sits in no other.
     if games is None:
@@ -209,14 +231,13 @@ def club_leaderboard(
     else:
         finished, bids = _season_sums(club, games)
     standings = []
-    for player in players:
+    for player, rating in players:
         games = finished.get(player.pk, {})
         hands = bids.get(player.pk, {})
-        rating = getattr(player, "rating", None)
         standings.append(
             Standing(
                 player=player,
-                rating=rating if rating is not None and rating.games else None,
+                rating=rating,
                 games=games.get("games", 0),
                 won=games.get("won", 0),
                 pitched=hands.get("pitched", 0),
@@ -274,9 +295,12 @@ def _season_sums(club: Club, games: ScopeGames) -> tuple[Sums, Sums]:
             )
             .order_by()
         ):
-            summed = found.setdefault(row["player_id"], dict.fromkeys(_SUMMED, 0))
-            for name in _SUMMED:
-                summed[name] += row[name] or 0
+            summed = found.get(row["player_id"])
+            if summed is None:
+                found[row["player_id"]] = {n: row[n] or 0 for n in _SUMMED}
+            else:
+                for name in _SUMMED:
+                    summed[name] += row[name] or 0
         return found, found
     if isinstance(games, scopes.DateRange | scopes.NightDays):
         season = scopes.scope_filter(games, "game__")

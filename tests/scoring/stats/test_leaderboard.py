@@ -85,7 +85,8 @@ def test_the_figures_are_those_counted_by_hand(evening: Club) -> None:
     # Eve and the organiser's own roster entry.
     assert board.unplayed == evening.players.count() - 4 == 2
     ann, bob = board.ranked
-    assert ann.rating == Rating.objects.get(player__name="Ann")
+    rated = Rating.objects.get(player__name="Ann")
+    assert ann.rating == (rated.mu, rated.sigma, rated.ordinal, rated.games)
     assert ann.rating.ordinal > bob.rating.ordinal
     assert (ann.win_percent, ann.bid_percent) == (67, 100)
     assert (bob.win_rate, bob.bid_success) == (pytest.approx(1 / 3), 1.0)
