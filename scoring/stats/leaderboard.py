@@ -361,7 +361,11 @@ def _ranked(standings: list[Standing], min_games: int) -> Leaderboard:
             rank = ranked[-1].rank
         else:
             rank = position
-        ranked.append(replace(standing, rank=rank))
+        # As dataclasses.replace, without its look at the fields (1,700 lines).
+        s = standing
+        ranked.append(
+            Standing(s.player, s.rating, s.games, s.won, s.pitched, s.made, rank)
+        )
     chosen = {standing.player.pk for standing in qualified}
     below = [s for s in standings if s.games and s.player.pk not in chosen]
     below.sort(key=lambda s: (-s.games, s.player.name.casefold(), s.player.pk))
