@@ -17,9 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.paginator import Paginator
-from django.db.models import Case, Count, Q, Sum, Value, When
-from django.http import QueryDict
+from django.db.models import Case, Count, Q, QuerySet, Sum, Value, When
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy
 
@@ -256,8 +254,18 @@ def _month_sums(club: Club) -> tuple[Sums, Sums]:
     are not in them, games in progress count as far as they went."""
     found = {
         row["player_id"]: row
-        for row in PlayerMonth.objects.filter(club__in=[club.pk, 0], player__club=club)
-        .values("player_id")
+        for row in _by_player(
+            PlayerMonth.objects.filter(club__in=[club.pk, 0], player__club=club)
+        )
+    }
+    return found, found
+
+
+def _by_player(sums: QuerySet) -> QuerySet:
+    """A sums' table (PlayerMonth, PlayerDay) summed by player: finished games,
+    wins, hands pitched and made."""
+    return (
+        sums.values("player_id")
         .annotate(
             games=Sum("finished"),
             won=Sum("won"),
@@ -265,8 +273,7 @@ def _month_sums(club: Club) -> tuple[Sums, Sums]:
             made=Sum("made"),
         )
         .order_by()
-    }
-    return found, found
+    )
 
 
 def _season_sums(club: Club, games: ScopeGames) -> tuple[Sums, Sums]:
@@ -279,21 +286,13 @@ def _season_sums(club: Club, games: ScopeGames) -> tuple[Sums, Sums]:
         found = _row_sums(
             club, Q(game_id__in=[*games.added, *games.removed]), set(games.removed)
         )
-        for row in (
+        for row in _by_player(
             PlayerDay.objects.filter(
                 club=games.club_id,
                 variant=games.variant,
                 day__in=games.days,
                 player__club=club,
             )
-            .values("player_id")
-            .annotate(
-                games=Sum("finished"),
-                won=Sum("won"),
-                pitched=Sum("pitched"),
-                made=Sum("made"),
-            )
-            .order_by()
         ):
             summed = found.get(row["player_id"])
             if summed is None:
@@ -371,84 +370,3 @@ def _ranked(standings: list[Standing], min_games: int) -> Leaderboard:
     below.sort(key=lambda s: (-s.games, s.player.name.casefold(), s.player.pk))
     unplayed = sum(1 for s in standings if not s.games)
     return Leaderboard(min_games, ranked, below, unplayed)
-
-
-# Players a page of the leaderboard lists: a phone loads a page of 100 fast; a
-# club of 2,000 is 20 pages.
-PER_PAGE = 100
-
-
-@dataclass(frozen=True, slots=True)
-class BoardPage:
-    """One page of the leaderboard: the ranked players then those below, one list
-    cut into pages of PER_PAGE (`ranked` and `below`: this page's part of each);
-    links to the pages before and after, and to the viewer's own line (`mine`:
-    (standing, its page's link) for each of the viewer's players on the roster)."""
-
-    number: int
-    pages: int
-    ranked: list[Standing]
-    below: list[Standing]
-    # Whether the list below the minimum starts on this page (its heading).
-    below_starts: bool
-    previous: str = ""
-    next: str = ""
-    first_shown: int = 0
-    last_shown: int = 0
-    total: int = 0
-    mine: list[tuple[Standing, str]] = field(default_factory=list)
-
-
-def board_page(
-    board: Leaderboard,
-    *,
-    asked: str | None,
-    query: QueryDict,
-    user: AbstractBaseUser | None,
-) -> BoardPage:
-    """The page `asked` (`?page=`; a wrong or missing one is the first, one past
-    the end the last) of `board`, its links keeping the rest of `query` (the
-    season, the minimum). No query: the viewer's players are those of the
-    roster read with the board."""
-    lines = board.ranked + board.below
-    paginator = Paginator(lines, PER_PAGE, allow_empty_first_page=True)
-    # Paginator.get_page takes 0 and below for past the end: they are the first.
-    try:
-        before_first = asked is not None and int(asked) < 1
-    except ValueError:
-        before_first = False
-    page = paginator.get_page(1 if before_first else asked)
-    shown = list(page.object_list)
-    chosen = {s.player.pk for s in board.ranked}
-    ranked = [s for s in shown if s.player.pk in chosen]
-    below = shown[len(ranked) :]
-
-    def link(number: int) -> str:
-        kept = query.copy()
-        kept.pop("page", None)
-        if number > 1:
-            kept["page"] = str(number)
-        return f"?{kept.urlencode()}" if kept else "?"
-
-    mine = []
-    user_id = (
-        getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    )
-    if user_id is not None:
-        for position, standing in enumerate(lines):
-            if standing.player.user_id == user_id:
-                number = position // PER_PAGE + 1
-                mine.append((standing, f"{link(number)}#player-{standing.player.pk}"))
-    return BoardPage(
-        number=page.number,
-        pages=paginator.num_pages,
-        ranked=ranked,
-        below=below,
-        below_starts=bool(below) and (page.start_index() - 1 <= len(board.ranked)),
-        previous=link(page.number - 1) if page.has_previous() else "",
-        next=link(page.number + 1) if page.has_next() else "",
-        first_shown=page.start_index(),
-        last_shown=page.end_index(),
-        total=len(lines),
-        mine=mine,
-    )

@@ -29,12 +29,12 @@ from pitchclub.replica import heavy_read
 from scoring.games.players import merges_offered, same_name_players
 from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
+from scoring.stats.board_pages import board_page
 from scoring.stats.leaderboard import (
     MIN_GAMES,
     MIN_GAMES_MOST,
     Seasons,
     SeasonUnknown,
-    board_page,
     club_for_leaderboard,
     club_leaderboard,
     club_seasons,

@@ -10,8 +10,9 @@ from django.http import QueryDict
 from django.test import Client
 
 from pitchclub.models import Club
-from scoring.stats import leaderboard
-from scoring.stats.leaderboard import board_page, club_leaderboard
+from scoring.stats import board_pages
+from scoring.stats.board_pages import board_page
+from scoring.stats.leaderboard import club_leaderboard
 from tests.factories import UserFactory
 from tests.scoring.stats import test_leaderboard as counted
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def two_a_page(monkeypatch: Any) -> None:
-    monkeypatch.setattr(leaderboard, "PER_PAGE", 2)
+    monkeypatch.setattr(board_pages, "PER_PAGE", 2)
 
 
 def names(body: str) -> list[str]:
