@@ -7,6 +7,7 @@ its nights' days), the per-game rows and the games without a hand.
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -225,12 +226,19 @@ class Conditions:
         """The season's days within the dates asked for (whole days)."""
         assert self.nights is not None
         start, end = self.scope.start, self.scope.end
+        if start is None and end is None:
+            return list(self.nights.days)
         return [
             day
             for day in self.nights.days
             if (start is None or site_day_moment(day) >= start)
             and (end is None or site_day_moment(day) < end)
         ]
+
+    @cached_property
+    def night_day_values(self) -> list[Any]:
+        """night_days() as the database takes them (read by several parts)."""
+        return [_day(day) for day in self.night_days()]
 
     def days(self, alias: str = "d") -> Where:
         """The daily sums of the season's nights' days (none without a season
@@ -240,7 +248,7 @@ class Conditions:
         found = self._common(f"{alias}.club", f"{alias}.variant", f"{alias}.club = 0")
         found &= Where(f"{alias}.club = %s", (self.nights.club_id,))
         found &= Where(f"{alias}.variant = %s", (self.nights.variant,))
-        return found & among(f"{alias}.day", [_day(d) for d in self.night_days()])
+        return found & among(f"{alias}.day", self.night_day_values)
 
     def on_nights(self, alias: str, id_column: str, club: str) -> Where:
         """A game (its columns: `alias`.created_at, `id_column`, `club`) is one of
@@ -258,7 +266,7 @@ class Conditions:
                 & _between(f"{alias}.created_at", first, after)
                 & among(
                     sums.day_sql(sql.db().vendor, f"{alias}.created_at"),
-                    [_day(d) for d in days],
+                    self.night_day_values,
                 )
             )
             if nights.removed:
