@@ -185,19 +185,15 @@ def site_day(field: str) -> TruncDate:
     return TruncDate(field, tzinfo=ZoneInfo(settings.TIME_ZONE))
 
 
-def site_days_bounds(first: date, last: date) -> tuple[datetime, datetime]:
-    """The moments from the start of the day `first` to the start of the day
-    after `last` (excluded), in the site's time zone."""
-    zone = ZoneInfo(settings.TIME_ZONE)
-    return (
-        datetime.combine(first, time(), zone),
-        datetime.combine(last + timedelta(days=1), time(), zone),
-    )
-
-
 def site_day_moment(day: date) -> datetime:
     """The start of `day` in the site's time zone."""
     return datetime.combine(day, time(), ZoneInfo(settings.TIME_ZONE))
+
+
+def site_days_bounds(first: date, last: date) -> tuple[datetime, datetime]:
+    """The moments from the start of the day `first` to the start of the day
+    after `last` (excluded), in the site's time zone."""
+    return site_day_moment(first), site_day_moment(last + timedelta(days=1))
 
 
 def site_day_start(moment: datetime | None) -> bool:
@@ -210,23 +206,21 @@ def site_day_start(moment: datetime | None) -> bool:
 
 def night_days_filter(games: NightDays, prefix: str = "") -> Q:
     """Games (or rows whose game, with `prefix`) among the night days' games."""
-    on_days = Q(
-        **{
-            f"{prefix}club_id": games.club_id,
-            f"{prefix}variant": games.variant,
-        }
-    ) & Q(In(site_day(f"{prefix}created_at"), list(games.days)))
-    on_days &= ~Q(**{f"{prefix}status": Status.ABANDONED})
+    on_days = Q(**{f"{prefix}pk__in": []})
     if games.days:
-        # Bounds an index on the start can use.
+        # The start's bounds: an index on it can be used.
         first, after = site_days_bounds(min(games.days), max(games.days))
-        on_days &= Q(
-            **{f"{prefix}created_at__gte": first, f"{prefix}created_at__lt": after}
-        )
-    if games.removed:
-        on_days &= ~Q(**{f"{prefix}pk__in": list(games.removed)})
-    if not games.days:
-        on_days = Q(**{f"{prefix}pk__in": []})
+        on_days = Q(
+            In(site_day(f"{prefix}created_at"), list(games.days)),
+            **{
+                f"{prefix}club_id": games.club_id,
+                f"{prefix}variant": games.variant,
+                f"{prefix}created_at__gte": first,
+                f"{prefix}created_at__lt": after,
+            },
+        ) & ~Q(**{f"{prefix}status": Status.ABANDONED})
+        if games.removed:
+            on_days &= ~Q(**{f"{prefix}pk__in": list(games.removed)})
     if games.added:
         return on_days | Q(**{f"{prefix}pk__in": list(games.added)})
     return on_days

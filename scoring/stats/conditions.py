@@ -158,7 +158,7 @@ class Conditions:
         self.season: Callable[[str], Where] | None = None
         self.nights: NightDays | None = None
         season = scope.season
-        if isinstance(season, NightDays) and self._by_days(season):
+        if isinstance(season, NightDays) and self._by_days():
             self.nights = season
             return
         if isinstance(season, NightDays):
@@ -177,7 +177,8 @@ class Conditions:
             )
             self.season = lambda column: Where(f"{column} IN ({chosen})", tuple(params))
 
-    def _by_days(self, nights: NightDays) -> bool:
+    def _by_days(self) -> bool:
+        """Whether a season given as days can be read from the daily sums."""
         return (
             sums.days_in_site_zone(sql.db())
             and site_day_start(self.scope.start)
