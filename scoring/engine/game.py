@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -265,7 +266,22 @@ def replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
 
     A ``RuleViolation`` from hand k carries ``hand=k``. A game that would be won
     before its last hand is refused with ``won_before_last_hand``.
+
+    The cyclic garbage collector is paused meanwhile: a replay builds one result per
+    hand and no reference cycle, so a collection would find nothing to free, yet each
+    full one walks every result built so far, which made a hand of a 10,000-hand game
+    cost more than one of a 10-hand game (docs/benchmarks.md).
     """
+    if not gc.isenabled():
+        return _replay(rules, hands)
+    gc.disable()
+    try:
+        return _replay(rules, hands)
+    finally:
+        gc.enable()
+
+
+def _replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
     state = new_game(rules)
     results: list[HandResult] = []
     total = len(hands)

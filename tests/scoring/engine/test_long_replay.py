@@ -14,7 +14,14 @@ import tracemalloc
 
 import pytest
 
-from scoring.engine import GameState, HandInput, HandResult, replay, score_hand
+from scoring.engine import (
+    GameState,
+    HandInput,
+    HandResult,
+    RuleViolation,
+    replay,
+    score_hand,
+)
 from scoring.engine import game as engine_game
 
 from .helpers import thirteen_rules
@@ -100,3 +107,46 @@ def test_a_long_replay_keeps_one_tracked_object_and_little_memory_per_hand() -> 
     # About 600 bytes a hand here; 1,150 with a __dict__ and tuples of its own.
     assert allocated / len(hands) < 850
     assert len(game.results) == len(hands)
+
+
+def _collections() -> int:
+    return sum(generation["collections"] for generation in gc.get_stats())
+
+
+def test_no_collection_runs_during_a_replay_and_the_collector_is_on_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hands = _long_game(3_000)
+    counts: list[int] = []
+    scored = engine_game._replay
+
+    def counted(rules, hands):  # the collector's runs at the start and the end
+        counts.append(_collections())
+        replayed = scored(rules, hands)
+        counts.append(_collections())
+        return replayed
+
+    monkeypatch.setattr(engine_game, "_replay", counted)
+    assert gc.isenabled()
+    game = replay(RULES, hands)
+    # 3,000 results are thousands of allocations: without the pause, the collector's
+    # young generation alone (threshold 700) would have run several times.
+    assert len(game.results) == 3_000
+    assert counts[0] == counts[1]
+    assert gc.isenabled()
+
+
+def test_the_collector_is_back_on_after_a_refused_replay() -> None:
+    hands = [*_long_game(10), HandInput(pitcher=9, bid=7, awards={})]
+    with pytest.raises(RuleViolation):
+        replay(RULES, hands)
+    assert gc.isenabled()
+
+
+def test_a_replay_leaves_a_collector_that_was_off_off() -> None:
+    gc.disable()
+    try:
+        replay(RULES, _long_game(50))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
