@@ -21,8 +21,9 @@ them as ``manage.py player_games_rebuild`` builds them), then prints:
 Target (issue 25 item 6): the leaderboard of a club of 2,000 players under 100 ms
 (median) on PostgreSQL, the season's too; exit status 1 when missed. Its figures
 beside the ratings sum the statistics' monthly sums (PlayerMonth, built with the
-rows by the rebuild), a season's its per-game rows (PlayerGame); the page shows 100
-players (`?page=`), as a phone gets it.
+rows by the rebuild), a season's the daily sums of its nights (PlayerDay); the page
+shows 100 players (`?page=`), as a phone gets it. ``--profile`` prints where the
+season's page spends its time (cProfile) before the timings.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.boot import production
+from bench.boot import production, profiled
 
 production()
 
@@ -247,23 +248,6 @@ def finishing_hand(rounds: int) -> tuple[float, float]:
             name="scoring.ratings_follow_game",
         )
     return with_listener, without
-
-
-def profiled(url: str) -> None:
-    """The functions the page at `url` spends its time in (--profile): 10 answers
-    after 3 to warm up, by own time."""
-    import cProfile
-    import pstats
-
-    client = Client()
-    for _ in range(3):
-        client.get(url)
-    profile = cProfile.Profile()
-    profile.enable()
-    for _ in range(10):
-        client.get(url)
-    profile.disable()
-    pstats.Stats(profile).sort_stats("tottime").print_stats(25)
 
 
 def show_plans(url: str) -> None:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.boot import production
+from bench.boot import production, profiled
 
 production()
 
@@ -335,6 +335,11 @@ def main() -> int:
     parser.add_argument(
         "--hands", type=int, default=HANDS, help="the busy player's hands to build"
     )
+    parser.add_argument(
+        "--profile",
+        metavar="ANSWER",
+        help="profile one answer, by its name in the table (cProfile), then stop",
+    )
     args = parser.parse_args()
     keep = args.keep
     setup_test_environment()
@@ -358,13 +363,13 @@ def main() -> int:
         serialize=False,
     )
     try:
-        return run(args.hands)
+        return run(args.hands, args.profile)
     finally:
         if not keep:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-def run(size: int) -> int:
+def run(size: int, profile: str | None = None) -> int:
     from pitchclub.models import Club, Player
     from scoring.models import Award, Hand, PlayerGame, PlayerMonth, Rating, Seat
     from scoring.stats.player_games import rebuild
@@ -409,6 +414,9 @@ def run(size: int) -> int:
         "player page, season": f"/players/{ann}/?season={chosen}",
         "stats API, season": f"/api/v1/players/{ann}/stats/?season={chosen}",
     }
+    if profile:
+        profiled(answers[profile])
+        return 0
     slow = []
     print(f"load average {os.getloadavg()[0]:.2f} (1 min)")
     print(

@@ -1,18 +1,77 @@
 """One page of a club's leaderboard (scoring.stats.leaderboard): the ranked players
 then those below the minimum, cut into pages, with links that keep the rest of
-the query and to the viewer's own line."""
+the query and to the viewer's own line; each line's figures and sentences written
+once here (BoardLine)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Paginator
 from django.http import QueryDict
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from scoring.stats.leaderboard import Leaderboard, Standing
+from scoring.templatetags.stats import percent_shown
 
 # Players a page of the leaderboard lists: a phone loads a page of 100 fast; a
 # club of 2,000 is 20 pages.
 PER_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """A player's line as the page writes it. A page of 100 lines written through
+    the template's url, include and blocktranslate tags cost more than reading the
+    whole leaderboard; written here, each is a few string formats. The sentences
+    hold only the translation and whole numbers: safe as blocktranslate's are."""
+
+    standing: Standing
+    href: str
+    won_lost: str
+    won_lost_said: SafeString
+    win: str
+    won_of: SafeString
+    # Nothing when the player pitched no bid.
+    bids: str
+    made_of: SafeString
+
+    @classmethod
+    def of(cls, standing: Standing, href: str) -> "BoardLine":
+        won, games = standing.won, standing.games
+        made, pitched = standing.made, standing.pitched
+        return cls(
+            standing=standing,
+            href=href,
+            won_lost=f"{won}\N{EN DASH}{standing.lost}",
+            won_lost_said=mark_safe(
+                gettext("%(won)s won, %(lost)s lost")
+                % {"won": won, "lost": standing.lost}
+            ),
+            win=percent_shown(standing.win_percent),
+            won_of=mark_safe(
+                gettext("%(won)s of %(games)s") % {"won": won, "games": games}
+            ),
+            bids=percent_shown(standing.bid_percent) if pitched else "",
+            made_of=mark_safe(
+                gettext("%(made)s of %(pitched)s") % {"made": made, "pitched": pitched}
+            )
+            if pitched
+            else mark_safe(""),
+        )
+
+
+def player_hrefs(season: str | None) -> Callable[[int], str]:
+    """The address of a player's page for any id, reversed once, with the season
+    the leaderboard is narrowed to."""
+    marker = "2147483647"
+    before, after = reverse("scoring:player", args=[int(marker)]).split(marker)
+    if season is not None:
+        after = f"{after}?season={quote(season, safe='/')}"
+    return lambda pk: f"{before}{pk}{after}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +83,8 @@ class BoardPage:
 
     number: int
     pages: int
-    ranked: list[Standing]
-    below: list[Standing]
+    ranked: list[BoardLine]
+    below: list[BoardLine]
     # Whether the list below the minimum starts on this page (its heading).
     below_starts: bool
     previous: str = ""
@@ -42,11 +101,13 @@ def board_page(
     asked: str | None,
     query: QueryDict,
     user: AbstractBaseUser | None,
+    season: str | None = None,
 ) -> BoardPage:
     """The page `asked` (`?page=`; a wrong or missing one is the first, one past
     the end the last) of `board`, its links keeping the rest of `query` (the
     season, the minimum). No query: the viewer's players are those of the
-    roster read with the board."""
+    roster read with the board. `season`: the season the board is narrowed to,
+    which the players' links keep."""
     lines = board.ranked + board.below
     paginator = Paginator(lines, PER_PAGE, allow_empty_first_page=True)
     # Paginator.get_page takes 0 and below for past the end: they are the first.
@@ -57,8 +118,10 @@ def board_page(
     page = paginator.get_page(1 if before_first else asked)
     shown = list(page.object_list)
     chosen = {s.player.pk for s in board.ranked}
-    ranked = [s for s in shown if s.player.pk in chosen]
-    below = shown[len(ranked) :]
+    href = player_hrefs(season)
+    lines_shown = [BoardLine.of(s, href(s.player.pk)) for s in shown]
+    ranked = [line for line in lines_shown if line.standing.player.pk in chosen]
+    below = lines_shown[len(ranked) :]
 
     def link(number: int) -> str:
         kept = query.copy()

@@ -4,6 +4,8 @@
 leaderboard (/clubs/<slug>/leaderboard/; scoring.stats.leaderboard computes it)."""
 
 import re
+from collections.abc import Callable
+from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -11,6 +13,7 @@ from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import format_lazy
 from django.utils.translation import (
@@ -112,9 +115,9 @@ def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
         return None
     # Translators: the chart's dates, as Django's date filter writes them ("d.m.Y").
     day_format = pgettext("date format: a chart's axis", "Y-m-d")
+    day_text = _day_texts(day_format)
     points = [
-        charts.Point(date_format(point.finished_at.date(), day_format), point.ordinal)
-        for point in history
+        charts.Point(day_text(point.finished_at), point.ordinal) for point in history
     ]
     first, last = history[0], history[-1]
     return charts.line_chart(
@@ -147,12 +150,54 @@ def _rating_context(shown: Player) -> dict[str, Any]:
     context["rating_shown"] = charts.rating_text(rating["ordinal"]) if rating else ""
     history = ratings.rating_history(shown, last=RATING_CHART_GAMES)
     context["rating_chart"] = _rating_chart(history, rating["games"] if rating else 0)
-    # The chart's figures as a table (screen readers; anyone who would rather read).
+    # The chart's figures as a table (screen readers; anyone who would rather read):
+    # the day, the game's address and name, the rating after it. Up to 50 rows,
+    # written here once each (the template's date filter, url and blocktranslate
+    # tags cost a fifth of the page).
+    day_text = _day_texts(pgettext("date format: the day a game was played", "D j M Y"))
+    game_href = _address_of("scoring:game")
     context["rating_rows"] = [
-        (point.finished_at, point.game_id, charts.rating_text(point.ordinal))
+        (
+            day_text(point.finished_at),
+            game_href(point.game_id),
+            gettext("Game %(number)s") % {"number": point.game_id},
+            charts.rating_text(point.ordinal),
+        )
         for point in reversed(history)
     ]
     return context
+
+
+def _recent_lines(recent: list[stats.RecentGame]) -> list[tuple[Any, str, str]]:
+    """The latest games, each with its address and its day as the page writes them
+    (formatted here once each, as the rating's rows)."""
+    day_text = _day_texts(pgettext("date format: the day a game was played", "D j M Y"))
+    game_href = _address_of("scoring:game")
+    return [
+        (entry, game_href(entry.game.pk), day_text(entry.game.created_at))
+        for entry in recent
+    ]
+
+
+def _day_texts(day_format: str) -> Callable[[datetime], str]:
+    """A moment's day in the site's time zone (as the date filter shows it) in
+    `day_format`; each day is formatted once (a rating's 50 games fall on a few)."""
+    written: dict[date, str] = {}
+
+    def day_text(moment: datetime) -> str:
+        day = timezone.localdate(moment)
+        if day not in written:
+            written[day] = date_format(day, day_format)
+        return written[day]
+
+    return day_text
+
+
+def _address_of(name: str) -> Callable[[int], str]:
+    """The address of the view `name` for any id, reversed once."""
+    marker = "2147483647"
+    before, after = reverse(name, args=[int(marker)]).split(marker)
+    return lambda pk: f"{before}{pk}{after}"
 
 
 def _same_name(shown: Player, user: Any) -> list[dict[str, Any]]:
@@ -197,6 +242,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         variant=found.form.cleaned_data.get("variant") or None,
     )
     context["stats"] = figures
+    context["recent"] = _recent_lines(figures.recent)
     context["games_query"] = _archive_query(request.GET, shown)
     context.update(_rating_context(shown))
     context["variants"] = [
@@ -306,6 +352,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
                 asked=request.GET.get("page"),
                 query=_kept_query(request.GET, form),
                 user=request.user,
+                season=seasons.chosen.value if seasons.chosen else None,
             ),
             "default_min": MIN_GAMES,
             "seasons": seasons,

@@ -432,3 +432,30 @@ def test_the_games_link_shows_the_games_the_filters_count(
     # The list the link opens counts the same games.
     listed = client.get(f"{games}?variant=thirteen&from=2020-01-01&to=2099-12-31")
     assert listed.status_code == 200
+
+
+def test_the_rating_chart_and_its_table_write_the_same_local_days(
+    client: Client, ann: Player, settings: Any
+) -> None:
+    """A game finished late in the evening, UTC, is the next day for a club at
+    UTC+14: the chart's axis and the table under it both say so (the chart once
+    wrote the UTC day)."""
+    from datetime import UTC, datetime, timedelta
+
+    from scoring.models import RatingChange
+
+    settings.TIME_ZONE = "Pacific/Kiritimati"
+    evening = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+    changes = RatingChange.objects.filter(player=ann).order_by("finished_at", "game_id")
+    for index, change in enumerate(changes):
+        change.finished_at = evening + timedelta(minutes=index)
+        change.save(update_fields=["finished_at"])
+
+    html = page(client, ann).content.decode()
+
+    table = html.split('class="rating-table"')[1].split("</table>")[0]
+    chart = html.split('id="rating-history-title"')[1].split("</svg>")[0]
+    assert table.count("<td>Mon 2 Mar 2026</td>") == changes.count() == 4
+    assert "2026-03-02" in chart
+    assert "2026-03-01" not in chart
+    assert "1 Mar" not in table
