@@ -30,7 +30,10 @@ def days_from_rows(apps, schema_editor) -> None:
         schema_editor.execute(statement, params=None)
     for statement in sums.rebuild_sql(vendor=vendor, quote=quote, levels=(sums.DAY,)):
         schema_editor.execute(statement)
-    for statement in sums.create_triggers_sql(vendor=vendor, quote=quote):
+    # The levels of this migration (0011 adds the totals').
+    for statement in sums.create_triggers_sql(
+        vendor=vendor, quote=quote, levels=(sums.MONTH, sums.DAY)
+    ):
         schema_editor.execute(statement, params=None)
 
 

@@ -30,6 +30,8 @@ from scoring.models.stats import (
     PlayerMonth,
     PlayerPairDay,
     PlayerPairMonth,
+    PlayerPairTotal,
+    PlayerTotal,
 )
 
 __all__ = [
@@ -45,6 +47,8 @@ __all__ = [
     "PlayerMonth",
     "PlayerPairDay",
     "PlayerPairMonth",
+    "PlayerPairTotal",
+    "PlayerTotal",
     "Point",
     "Rating",
     "RatingBacklog",

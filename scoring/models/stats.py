@@ -151,6 +151,27 @@ class PlayerDay(_Sums):
         return f"{self.player_id} on {self.day}: {self.games} games"
 
 
+class PlayerTotal(_Sums):
+    """The sums of every game, whenever it started (migration 0011): the player
+    page, the stats API and the leaderboard over all dates read one row per club
+    and variant instead of one per month. `span` is always ALL_TIME: the stretch
+    of all time, so that the key and the triggers have the months' shape."""
+
+    span = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "span", "club", "variant"], name="playertotal_once"
+            ),
+        ]
+        # The leaderboard's sums by club.
+        indexes = [models.Index(fields=["club", "player"], name="playertotal_club_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.games} games"
+
+
 class _PairSums(models.Model):
     """What one player did with (same side) and against another, summed over the
     counted games with a hand in one club (0: none) and one variant, over a
@@ -209,3 +230,20 @@ class PlayerPairDay(_PairSums):
 
     def __str__(self) -> str:
         return f"{self.player_id} and {self.other_id} on {self.day}"
+
+
+class PlayerPairTotal(_PairSums):
+    """A pair's sums over all time (`span`: ALL_TIME, as PlayerTotal's)."""
+
+    span = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "other", "span", "club", "variant"],
+                name="playerpairtotal_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} and {self.other_id}"

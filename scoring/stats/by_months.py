@@ -5,8 +5,10 @@ either (docs/statistics.md).
 
 The visitor's visibility and the filters become conditions on the sums' columns:
 the clubs the visitor may read (and games outside clubs), the club, the variant.
-`from` and `to` are days in the current time zone; the whole UTC months inside
-them are summed from the monthly sums, the partial months at their edges from the
+Without `from`, `to` or a season, the totals over all time are read instead of
+the months (PlayerTotal, PlayerPairTotal: one row per club and variant). `from` and
+`to` are days in the current time zone; the whole UTC months inside them are
+summed from the monthly sums, the partial months at their edges from the
 per-game rows (PlayerGame, by player and start), so the answer is exact. A
 `season` (supplied by another app) given as its nights' days (NightDays) is summed
 from the daily sums of those days (PlayerDay, PlayerPairDay), less the rows of the
@@ -30,6 +32,8 @@ from scoring.models import (
     PlayerMonth,
     PlayerPairDay,
     PlayerPairMonth,
+    PlayerPairTotal,
+    PlayerTotal,
     Seat,
     Status,
 )
@@ -70,7 +74,7 @@ def figure_rows(
     except EmptyResultSet:
         return []
     months, days, rows = (
-        sql.table(PlayerMonth),
+        sql.table(PlayerTotal if where.all_time else PlayerMonth),
         sql.table(PlayerDay),
         sql.table(PlayerGame),
     )
@@ -151,7 +155,7 @@ def _people(where: Conditions, me: int) -> tuple[str, list[Any]]:
     month or by day, the chosen rows with both players', the games without a
     hand's seats)."""
     pairs, pair_days, rows, person = (
-        sql.table(PlayerPairMonth),
+        sql.table(PlayerPairTotal if where.all_time else PlayerPairMonth),
         sql.table(PlayerPairDay),
         sql.table(PlayerGame),
         sql.table(Player),

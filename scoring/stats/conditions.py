@@ -177,6 +177,18 @@ class Conditions:
             )
             self.season = lambda column: Where(f"{column} IN ({chosen})", tuple(params))
 
+    @property
+    def all_time(self) -> bool:
+        """Whether the scope is every date, no season: its months' sums are then
+        the totals' (PlayerTotal, PlayerPairTotal), one row per club and variant
+        where the months have one per month; `months` reads either."""
+        return (
+            self.season is None
+            and self.nights is None
+            and self.scope.start is None
+            and self.scope.end is None
+        )
+
     def _by_days(self) -> bool:
         """Whether a season given as days can be read from the daily sums."""
         return (
@@ -210,6 +222,8 @@ class Conditions:
         return first, last, start, end
 
     def months(self, alias: str = "m") -> Where:
+        """The monthly sums' (or the totals', all_time: no month bound then)
+        condition."""
         if self.season is not None or self.nights is not None:
             return NOTHING
         found = self._common(f"{alias}.club", f"{alias}.variant", f"{alias}.club = 0")

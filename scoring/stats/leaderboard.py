@@ -26,7 +26,7 @@ from pitchclub.models import Club, Player
 from pitchclub.permissions import ClubAccess
 from scoring.games import scopes
 from scoring.games.scopes import ScopeChoice, ScopeGames, ScopeRefused
-from scoring.models import PlayerDay, PlayerGame, PlayerMonth, Rating, Status
+from scoring.models import PlayerDay, PlayerGame, PlayerTotal, Rating, Status
 from scoring.stats import sums
 from scoring.stats.charts import rating_text
 from scoring.templatetags.stats import whole_percent
@@ -209,8 +209,8 @@ def club_leaderboard(
     games: ScopeGames | None = None,
 ) -> Leaderboard:
     """The club's leaderboard as `user` may read it (2 queries: the roster with
-    ratings, then the players' monthly sums, PlayerMonth: the work grows with the
-    roster and its months, not its games). With `games` (a season's:
+    ratings, then the players' sums over all time, PlayerTotal: the work grows
+    with the roster, not its games). With `games` (a season's:
     `club_seasons`), the figures count only those games, summed from their
     per-game rows (PlayerGame: 2 queries too); the rating is still the player's
     overall one."""
@@ -249,20 +249,20 @@ Sums = dict[int, dict[str, int]]
 
 
 def _month_sums(club: Club) -> tuple[Sums, Sums]:
-    """Finished games and wins, hands pitched and made, by player, from the monthly
-    sums of the club's games and those outside clubs (club 0); abandoned games
+    """Finished games and wins, hands pitched and made, by player, from the sums
+    over all time of the club's games and those outside clubs (club 0); abandoned games
     are not in them, games in progress count as far as they went."""
     found = {
         row["player_id"]: row
         for row in _by_player(
-            PlayerMonth.objects.filter(club__in=[club.pk, 0], player__club=club)
+            PlayerTotal.objects.filter(club__in=[club.pk, 0], player__club=club)
         )
     }
     return found, found
 
 
 def _by_player(sums: QuerySet) -> QuerySet:
-    """A sums' table (PlayerMonth, PlayerDay) summed by player: finished games,
+    """A sums' table (PlayerTotal, PlayerDay) summed by player: finished games,
     wins, hands pitched and made."""
     return (
         sums.values("player_id")

@@ -1,9 +1,10 @@
 """The statistics' sums' parts (scoring.stats.sums): the counters, the stretches of
-time they sum over (Level: a UTC month, a day in the site's time zone), what a
-per-game row adds to them, and the pieces of SQL the rebuild and each database's
+time they sum over (Level: a UTC month, a day in the site's time zone, all time),
+what a per-game row adds to them, and the pieces of SQL the rebuild and each database's
 triggers (scoring.stats.sums_postgresql, scoring.stats.sums_sqlite) share.
 """
 
+import datetime
 import re
 import zoneinfo
 from collections.abc import Callable
@@ -18,6 +19,8 @@ from scoring.models import (
     PlayerMonth,
     PlayerPairDay,
     PlayerPairMonth,
+    PlayerPairTotal,
+    PlayerTotal,
     Status,
 )
 from scoring.vocabulary import POINT_IDS
@@ -98,6 +101,11 @@ class Level:
         """The stretch `row` (a PlayerGame row's alias) falls in."""
         if self.column == "month":
             return month_of(vendor, row)
+        if self.column == "span":
+            # PostgreSQL refuses a bare constant in GROUP BY: a cast is not one.
+            # SQLite keeps a date as text (its CAST AS date would make it 2000).
+            day = f"'{ALL_TIME.isoformat()}'"
+            return f"CAST({day} AS date)" if vendor == "postgresql" else day
         return day_sql(vendor, f"{row}.created_at")
 
 
@@ -115,7 +123,16 @@ DAY = Level(
     ("player_id", "day", "club", "variant"),
     ("player_id", "other_id", "day", "club", "variant"),
 )
-LEVELS = (MONTH, DAY)
+# Every game, whenever it started: one stretch, named by this day.
+ALL_TIME = datetime.date(2000, 1, 1)
+TOTAL = Level(
+    PlayerTotal,
+    PlayerPairTotal,
+    "span",
+    ("player_id", "span", "club", "variant"),
+    ("player_id", "other_id", "span", "club", "variant"),
+)
+LEVELS = (MONTH, DAY, TOTAL)
 
 
 def month_values(row: str) -> dict[str, str]:

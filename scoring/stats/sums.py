@@ -1,5 +1,6 @@
-"""The statistics' sums, by UTC month (PlayerMonth, PlayerPairMonth) and by day in
-the site's time zone (PlayerDay, PlayerPairDay), kept exactly in step with the
+"""The statistics' sums, over all time (PlayerTotal, PlayerPairTotal), by UTC month
+(PlayerMonth, PlayerPairMonth) and by day in the site's time zone (PlayerDay,
+PlayerPairDay), kept exactly in step with the
 per-game rows (PlayerGame) by database triggers, and built again from them in one
 INSERT … SELECT each (docs/statistics.md).
 
@@ -36,6 +37,7 @@ import re
 from scoring.models import Game, PlayerGame, Seat
 from scoring.stats.sum_levels import (
     ABANDONED,
+    ALL_TIME,
     COPIED,
     DAY,
     FINISHED,
@@ -44,6 +46,7 @@ from scoring.stats.sum_levels import (
     MONTH_COUNTERS,
     PAIR_COUNTERS,
     PAIR_INPUTS,
+    TOTAL,
     TRIGGERS,
     Level,
     Quote,
@@ -60,6 +63,7 @@ from scoring.stats.sum_levels import (
 # The parts, for the statistics' reads and the tests: scoring.stats.sum_levels.
 __all__ = [
     "ABANDONED",
+    "ALL_TIME",
     "COPIED",
     "DAY",
     "FINISHED",
@@ -68,6 +72,7 @@ __all__ = [
     "MONTH_COUNTERS",
     "PAIR_COUNTERS",
     "PAIR_INPUTS",
+    "TOTAL",
     "TRIGGERS",
     "Level",
     "Quote",

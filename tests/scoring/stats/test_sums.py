@@ -29,6 +29,8 @@ from scoring.models import (
     PlayerMonth,
     PlayerPairDay,
     PlayerPairMonth,
+    PlayerPairTotal,
+    PlayerTotal,
 )
 from scoring.stats import figures, sums
 from scoring.stats.by_months import Scope
@@ -66,8 +68,13 @@ def day_of(moment: datetime.datetime) -> datetime.date:
 
 
 def expected_sums(level: str = "month") -> tuple[Counter, Counter]:
-    """The months' (or the days') and the pairs' sums counted here from the rows."""
-    stretch_of = month_of if level == "month" else day_of
+    """The months' (or the days', or the totals': level "span") and the pairs'
+    sums counted here from the rows."""
+    stretch_of = {
+        "month": month_of,
+        "day": day_of,
+        "span": lambda moment: sums.ALL_TIME,
+    }[level]
     months: Counter = Counter()
     pairs: Counter = Counter()
     rows = list(PlayerGame.objects.exclude(status="abandoned"))
@@ -101,10 +108,15 @@ def month_values(row: PlayerGame) -> dict[str, int]:
     return values
 
 
+# The levels by their stretch's column.
+LEVELS = ("month", "day", "span")
+
+
 def stored_sums(level: str = "month") -> tuple[Counter, Counter]:
     sums_model, pairs_model = {
         "month": (PlayerMonth, PlayerPairMonth),
         "day": (PlayerDay, PlayerPairDay),
+        "span": (PlayerTotal, PlayerPairTotal),
     }[level]
     months: Counter = Counter()
     for row in sums_model.objects.all():
@@ -185,12 +197,12 @@ def test_the_sums_are_the_rows_and_read_as_the_games(
             Game.objects.filter(pk=games[2].pk).update(club=None)
             PlayerGame.objects.filter(game=games[2]).update(club=None)
         Club.objects.filter(pk=club.pk).update(is_private=private)
-        assert stored_sums() == expected_sums()
-        assert stored_sums("day") == expected_sums("day")
+        for level in LEVELS:
+            assert stored_sums(level) == expected_sums(level), level
         _compare(club, games, reads)
         rebuild()
-        assert stored_sums() == expected_sums()
-        assert stored_sums("day") == expected_sums("day")
+        for level in LEVELS:
+            assert stored_sums(level) == expected_sums(level), level
         transaction.set_rollback(True)
 
 
@@ -225,15 +237,17 @@ def _compare(club: Club, games: list[Game], reads: list[tuple[Any, ...]]) -> Non
 def test_a_merge_and_a_seat_moved_move_the_sums() -> None:
     hand = engine.HandInput(pitcher=0, bid=2, awards={"high": 0, "low": 1})
     play([("record", 3, 0, hand), ("record", 0, 0, hand), ("merge", 3, 6, hand)])
-    assert stored_sums() == expected_sums()
-    assert stored_sums()[0]
+    for level in LEVELS:
+        assert stored_sums(level) == expected_sums(level), level
+    assert stored_sums("span")[0]
 
 
 def test_a_deleted_game_leaves_no_sums() -> None:
     hand = engine.HandInput(pitcher=0, bid=2, awards={"high": 0})
     play([("record", 0, 0, hand), ("record", 1, 0, hand)])
     Game.objects.filter(pk=Game.objects.order_by("id").first().pk).delete()
-    assert stored_sums() == expected_sums()
+    for level in LEVELS:
+        assert stored_sums(level) == expected_sums(level), level
 
 
 def test_the_rebuild_builds_the_sums_and_keeps_the_triggers() -> None:
@@ -241,13 +255,23 @@ def test_the_rebuild_builds_the_sums_and_keeps_the_triggers() -> None:
     play([("record", 0, 0, hand), ("record", 2, 1, hand)])
     PlayerMonth.objects.all().delete()
     PlayerPairMonth.objects.all().delete()
+    PlayerTotal.objects.all().delete()
 
     rebuild()
-    assert stored_sums() == expected_sums()
+    for level in LEVELS:
+        assert stored_sums(level) == expected_sums(level), level
     play([("record", 1, 0, hand)])
 
-    assert stored_sums() == expected_sums()
+    for level in LEVELS:
+        assert stored_sums(level) == expected_sums(level), level
     assert PlayerMonth.objects.filter(games__gt=0).count() > 4
+    # One total per player, club and variant, whatever the games' months.
+    assert PlayerTotal.objects.filter(games__gt=0).count() == len(
+        {
+            (row.player_id, row.club_id, row.variant)
+            for row in PlayerGame.objects.exclude(status="abandoned")
+        }
+    )
 
 
 def test_the_days_follow_a_changed_time_zone(settings) -> None:
