@@ -270,7 +270,10 @@ def replay(rules: Rules, hands: Sequence[HandInput]) -> Replay:
     The cyclic garbage collector is paused meanwhile: a replay builds one result per
     hand and no reference cycle, so a collection would find nothing to free, yet each
     full one walks every result built so far, which made a hand of a 10,000-hand game
-    cost more than one of a 10-hand game (docs/benchmarks.md).
+    cost more than one of a 10-hand game (docs/benchmarks.md). The switch is the
+    process's: in a threaded server a replay ending may turn the collector back on
+    while another thread's runs (only that one's speed changes), and one started
+    while another thread had it off leaves it off.
     """
     if not gc.isenabled():
         return _replay(rules, hands)

@@ -1,5 +1,6 @@
 """Build the statistics' rows (PlayerGame) again from the stored hands and awards,
-and the monthly sums (PlayerMonth, PlayerPairMonth) from them (docs/statistics.md):
+and the sums by month, by day and over all time (PlayerMonth, PlayerDay, PlayerTotal
+and their pairs) from them (docs/statistics.md):
 one INSERT … SELECT each, the sums' triggers dropped meanwhile."""
 
 import time
@@ -14,7 +15,7 @@ from scoring.stats.player_games import rebuild
 class Command(BaseCommand):
     help = (
         "Build every player's per-game statistics rows again from the stored games, "
-        "hands and awards, and the monthly sums from them, in one transaction (the "
+        "hands and awards, and their sums from them, in one transaction (the "
         "pages keep reading the old rows until it commits; recording a hand waits "
         "for it)."
     )
