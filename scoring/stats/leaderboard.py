@@ -225,7 +225,7 @@ def club_leaderboard(
     # What a viewer of the club may read of its players' games: the club's games
     # and those outside clubs (everyone's); a club's player sits in no other.
     if games is None:
-        finished, bids = _month_sums(club)
+        finished, bids = _total_sums(club)
     else:
         finished, bids = _season_sums(club, games)
     standings = []
@@ -248,10 +248,11 @@ def club_leaderboard(
 Sums = dict[int, dict[str, int]]
 
 
-def _month_sums(club: Club) -> tuple[Sums, Sums]:
+def _total_sums(club: Club) -> tuple[Sums, Sums]:
     """Finished games and wins, hands pitched and made, by player, from the sums
-    over all time of the club's games and those outside clubs (club 0); abandoned games
-    are not in them, games in progress count as far as they went."""
+    over all time of the club's games and those outside clubs (club 0);
+    abandoned games are not in them, games in progress count as far as they
+    went."""
     found = {
         row["player_id"]: row
         for row in _by_player(

@@ -86,49 +86,57 @@ def day_sql(vendor: str, column: str, zone: str | None = None) -> str:
     return f"django_datetime_cast_date({column}, '{zone}', 'UTC')"
 
 
+def day_of_row(vendor: str, row: str) -> str:
+    """The day (site's time zone) `row` started on."""
+    return day_sql(vendor, f"{row}.created_at")
+
+
+# Every game, whenever it started: one stretch, named by this day.
+ALL_TIME = datetime.date(2000, 1, 1)
+
+
+def all_time(vendor: str, row: str) -> str:
+    """ALL_TIME, whatever `row`. PostgreSQL refuses a bare constant in GROUP BY (a
+    cast is not one); SQLite keeps a date as text (its CAST AS date makes 2000)."""
+    day = f"'{ALL_TIME.isoformat()}'"
+    return f"CAST({day} AS date)" if vendor == "postgresql" else day
+
+
 @dataclass(frozen=True)
 class Level:
-    """Sums over a stretch of time: their models, the column naming the stretch,
-    the key the triggers' upserts match, and the stretch of a row."""
+    """Sums over a stretch of time: their models, the key the triggers' upserts
+    match (its second column names the stretch), and the stretch a row falls in
+    (`stretch(vendor, row)`: SQL of a PlayerGame row's alias)."""
 
     model: type[Model]
     pair_model: type[Model]
-    column: str
+    stretch: Callable[[str, str], str]
     key: tuple[str, ...]
     pair_key: tuple[str, ...]
 
     def of(self, vendor: str, row: str) -> str:
         """The stretch `row` (a PlayerGame row's alias) falls in."""
-        if self.column == "month":
-            return month_of(vendor, row)
-        if self.column == "span":
-            # PostgreSQL refuses a bare constant in GROUP BY: a cast is not one.
-            # SQLite keeps a date as text (its CAST AS date would make it 2000).
-            day = f"'{ALL_TIME.isoformat()}'"
-            return f"CAST({day} AS date)" if vendor == "postgresql" else day
-        return day_sql(vendor, f"{row}.created_at")
+        return self.stretch(vendor, row)
 
 
 MONTH = Level(
     PlayerMonth,
     PlayerPairMonth,
-    "month",
+    month_of,
     ("player_id", "month", "club", "variant"),
     ("player_id", "other_id", "month", "club", "variant"),
 )
 DAY = Level(
     PlayerDay,
     PlayerPairDay,
-    "day",
+    day_of_row,
     ("player_id", "day", "club", "variant"),
     ("player_id", "other_id", "day", "club", "variant"),
 )
-# Every game, whenever it started: one stretch, named by this day.
-ALL_TIME = datetime.date(2000, 1, 1)
 TOTAL = Level(
     PlayerTotal,
     PlayerPairTotal,
-    "span",
+    all_time,
     ("player_id", "span", "club", "variant"),
     ("player_id", "other_id", "span", "club", "variant"),
 )

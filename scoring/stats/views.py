@@ -32,7 +32,7 @@ from pitchclub.replica import heavy_read
 from scoring.games.players import merges_offered, same_name_players
 from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
-from scoring.stats.board_pages import board_page
+from scoring.stats.board_pages import address_of, board_page
 from scoring.stats.leaderboard import (
     MIN_GAMES,
     MIN_GAMES_MOST,
@@ -154,8 +154,7 @@ def _rating_context(shown: Player) -> dict[str, Any]:
     # the day, the game's address and name, the rating after it. Up to 50 rows,
     # written here once each (the template's date filter, url and blocktranslate
     # tags cost a fifth of the page).
-    day_text = _day_texts(pgettext("date format: the day a game was played", "D j M Y"))
-    game_href = _address_of("scoring:game")
+    day_text, game_href = _game_days(), address_of("scoring:game")
     context["rating_rows"] = [
         (
             day_text(point.finished_at),
@@ -171,12 +170,16 @@ def _rating_context(shown: Player) -> dict[str, Any]:
 def _recent_lines(recent: list[stats.RecentGame]) -> list[tuple[Any, str, str]]:
     """The latest games, each with its address and its day as the page writes them
     (formatted here once each, as the rating's rows)."""
-    day_text = _day_texts(pgettext("date format: the day a game was played", "D j M Y"))
-    game_href = _address_of("scoring:game")
+    day_text, game_href = _game_days(), address_of("scoring:game")
     return [
         (entry, game_href(entry.game.pk), day_text(entry.game.created_at))
         for entry in recent
     ]
+
+
+def _game_days() -> Callable[[datetime], str]:
+    """The day a game was played, as the page writes it."""
+    return _day_texts(pgettext("date format: the day a game was played", "D j M Y"))
 
 
 def _day_texts(day_format: str) -> Callable[[datetime], str]:
@@ -191,13 +194,6 @@ def _day_texts(day_format: str) -> Callable[[datetime], str]:
         return written[day]
 
     return day_text
-
-
-def _address_of(name: str) -> Callable[[int], str]:
-    """The address of the view `name` for any id, reversed once."""
-    marker = "2147483647"
-    before, after = reverse(name, args=[int(marker)]).split(marker)
-    return lambda pk: f"{before}{pk}{after}"
 
 
 def _same_name(shown: Player, user: Any) -> list[dict[str, Any]]:
