@@ -15,7 +15,7 @@ neither a ``save()`` of their own nor a signal receiver that matters.
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
@@ -26,6 +26,13 @@ def db() -> BaseDatabaseWrapper:
     """The connection itself: django.db.connection is a proxy that finds it again
     (through a context-local lookup) at every attribute, which adds up in a loop."""
     return connections[DEFAULT_DB_ALIAS]
+
+
+def reading(model: type[Model]) -> BaseDatabaseWrapper:
+    """The connection the routers name for reading `model`'s table: inside a heavy
+    read, the replica (pitchclub/replica.py). A raw read through db() would
+    always go to the primary."""
+    return connections[router.db_for_read(model)]
 
 
 def quote(name: str) -> str:

@@ -129,6 +129,7 @@ def figure_rows(
         params.append(player.pk)
     if recent > 0:
         params.append(recent)
-    with sql.db().cursor() as cursor:
+    # A heavy read's (the player page, the API): the replica's, if one.
+    with sql.reading(Game).cursor() as cursor:
         cursor.execute(mine + _parts(top > 0, recent > 0), params)
         return cursor.fetchall()

@@ -136,7 +136,8 @@ def figure_rows(
         latest, latest_params = _recent(where, me, recent)
         parts.append(latest)
         params += latest_params
-    with sql.db().cursor() as cursor:
+    # A heavy read's (the player page, the API): the replica's, if one.
+    with sql.reading(PlayerGame).cursor() as cursor:
         cursor.execute(tally + " UNION ALL ".join(parts), params)
         return cursor.fetchall()
 
