@@ -16,11 +16,12 @@ archive's, and `season`, a scope another app supplies: scoring.games.scopes).
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
 from pitchclub.models import Player
 from scoring import engine
-from scoring.models import Game, Seat, Status, Variant
+from scoring.games import rows
+from scoring.models import Game, Status, Variant
 from scoring.stats import by_games, by_months
 from scoring.stats.by_games import BIDS_PART, GAMES, PEOPLE, POINTS
 from scoring.stats.by_months import Scope, scope_of  # noqa: F401  (the pages build their scope here)
@@ -225,8 +226,8 @@ def player_stats(
     does not grow with the player's games) or `games` (any queryset of games the
     caller may read that count, read game by game: by_games): 1
     query for every figure (games by variant, pitching by bid, points, the other
-    players met, the recent games' ids), then 2 for the recent games (the games
-    with their clubs, then their seats) if there are any. `top` 0 leaves out the
+    players met, the recent games' ids), then 1 for the recent games (with their
+    clubs and seats: scoring.games.rows) if there are any. `top` 0 leaves out the
     partners and opponents, `recent` 0 the recent games (the API shows neither)."""
     by_variant: dict[str, tuple[GameFigures, int]] = {}
     pitched: dict[str, list[BidFigures]] = {}
@@ -316,19 +317,10 @@ def _records(
 
 def _recent(player: Player, latest: list[int]) -> list[RecentGame]:
     """The player's latest games (their ids, newest first) with every seat's player
-    (2 queries; none without games)."""
-    if not latest:
-        return []
-    found = {
-        game.pk: game
-        for game in Game.objects.filter(pk__in=latest)
-        .select_related("club")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
-    }
+    (1 query; none without games)."""
+    found = rows.games_with_seats(latest)
     shown = []
     for game in (found[pk] for pk in latest if pk in found):
-        side = next(s.side for s in game.seats.all() if s.player_id == player.pk)
+        side = next(s.side for s in rows.seat_rows(game) if s.player_id == player.pk)
         shown.append(RecentGame(game, scoreboard(game), side))
     return shown

@@ -108,9 +108,11 @@ def _points_chart(variant: stats.VariantFigures) -> Any:
 RATING_CHART_GAMES = 50
 
 
-def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
-    """The rating after each of the latest rated games (`games` rated in all);
-    shown from the second game on."""
+def _rating_chart(
+    history: list[ratings.RatingPoint], games: int, text: Callable[[float], str]
+) -> Any:
+    """The rating after each of the latest rated games (`games` rated in all),
+    each written by `text`; shown from the second game on."""
     if len(history) < 2:
         return None
     # Translators: the chart's dates, as Django's date filter writes them ("d.m.Y").
@@ -123,7 +125,7 @@ def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
     return charts.line_chart(
         points,
         chart_id="rating-history",
-        number=charts.rating_text,
+        number=text,
         title=gettext("Rating after each finished game")
         if len(history) == games
         else gettext("Rating after each of the last %(shown)s finished games")
@@ -134,10 +136,10 @@ def _rating_chart(history: list[ratings.RatingPoint], games: int) -> Any:
         )
         % {
             "games": len(history),
-            "first": charts.rating_text(first.ordinal),
-            "last": charts.rating_text(last.ordinal),
-            "low": charts.rating_text(min(point.ordinal for point in history)),
-            "high": charts.rating_text(max(point.ordinal for point in history)),
+            "first": text(first.ordinal),
+            "last": text(last.ordinal),
+            "low": text(min(point.ordinal for point in history)),
+            "high": text(max(point.ordinal for point in history)),
         },
     )
 
@@ -149,7 +151,11 @@ def _rating_context(shown: Player) -> dict[str, Any]:
     rating = context["rating"] = ratings.player_rating(shown)
     context["rating_shown"] = charts.rating_text(rating["ordinal"]) if rating else ""
     history = ratings.rating_history(shown, last=RATING_CHART_GAMES)
-    context["rating_chart"] = _rating_chart(history, rating["games"] if rating else 0)
+    # Each rating written once (the chart, its description and the table).
+    text = {point.ordinal: charts.rating_text(point.ordinal) for point in history}
+    context["rating_chart"] = _rating_chart(
+        history, rating["games"] if rating else 0, text.__getitem__
+    )
     # The chart's figures as a table (screen readers; anyone who would rather read):
     # the day, the game's address and name, the rating after it. Up to 50 rows,
     # written here once each (the template's date filter, url and blocktranslate
@@ -160,7 +166,7 @@ def _rating_context(shown: Player) -> dict[str, Any]:
             day_text(point.finished_at),
             game_href(point.game_id),
             gettext("Game %(number)s") % {"number": point.game_id},
-            charts.rating_text(point.ordinal),
+            text[point.ordinal],
         )
         for point in reversed(history)
     ]

@@ -1,34 +1,33 @@
 """A game's sides and seats by name, and its card in lists of games: each side's
-name ("Ann & Cy"), players, score and whether it won (seats prefetched, no query
-of its own)."""
+name ("Ann & Cy"), players, score and whether it won (seats prefetched or read
+with the game, scoring.games.rows.seat_rows: no query of its own)."""
 
 from collections.abc import Iterable
 from typing import Any
 
 from scoring.games.convert import rules_for
+from scoring.games.rows import seat_rows
 from scoring.models import Game
 
 
 def side_names(game: Game) -> list[str]:
     """ "Ann" in solo play, "Ann & Cy" for a team (seats prefetched)."""
-    rules = rules_for(game)
-    names = {seat.number: seat.player.name for seat in game.seats.all()}
-    return [" & ".join(names[seat] for seat in side) for side in rules.sides]
+    names = seat_names(game)
+    return [" & ".join(names[seat] for seat in side) for side in rules_for(game).sides]
 
 
 def seat_names(game: Game) -> dict[int, str]:
     """Each seat's player name (seats prefetched)."""
-    return {seat.number: seat.player.name for seat in game.seats.all()}
+    return {seat.number: seat.name for seat in seat_rows(game)}
 
 
 def side_players(game: Game) -> list[list[dict[str, Any]]]:
     """Each side's players, each {"id", "name"}, in seat order (seats prefetched):
     the pages link every name to the player's statistics."""
-    rules = rules_for(game)
-    seats = {seat.number: seat.player for seat in game.seats.all()}
+    seats = {seat.number: seat for seat in seat_rows(game)}
     return [
-        [{"id": seats[seat].pk, "name": seats[seat].name} for seat in side]
-        for side in rules.sides
+        [{"id": seats[seat].player_id, "name": seats[seat].name} for seat in side]
+        for side in rules_for(game).sides
     ]
 
 
