@@ -5,7 +5,6 @@ leaderboard (/clubs/<slug>/leaderboard/; scoring.stats.leaderboard computes it).
 
 import re
 from collections.abc import Callable
-from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -13,8 +12,6 @@ from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.text import format_lazy
 from django.utils.translation import (
     gettext,
@@ -32,7 +29,7 @@ from pitchclub.replica import heavy_read
 from scoring.games.players import merges_offered, same_name_players
 from scoring.stats import charts, filters, ratings
 from scoring.stats import figures as stats
-from scoring.stats.board_pages import address_of, board_page
+from scoring.stats.board_pages import board_page
 from scoring.stats.leaderboard import (
     MIN_GAMES,
     MIN_GAMES_MOST,
@@ -42,6 +39,7 @@ from scoring.stats.leaderboard import (
     club_leaderboard,
     club_seasons,
 )
+from scoring.stats.player_pages import day_texts, rating_rows, recent_lines
 from scoring.templatetags.stats import percent
 
 
@@ -116,8 +114,7 @@ def _rating_chart(
     if len(history) < 2:
         return None
     # Translators: the chart's dates, as Django's date filter writes them ("d.m.Y").
-    day_format = pgettext("date format: a chart's axis", "Y-m-d")
-    day_text = _day_texts(day_format)
+    day_text = day_texts(pgettext("date format: a chart's axis", "Y-m-d"))
     points = [
         charts.Point(day_text(point.finished_at), point.ordinal) for point in history
     ]
@@ -156,50 +153,9 @@ def _rating_context(shown: Player) -> dict[str, Any]:
     context["rating_chart"] = _rating_chart(
         history, rating["games"] if rating else 0, text.__getitem__
     )
-    # The chart's figures as a table (screen readers; anyone who would rather read):
-    # the day, the game's address and name, the rating after it. Up to 50 rows,
-    # written here once each (the template's date filter, url and blocktranslate
-    # tags cost a fifth of the page).
-    day_text, game_href = _game_days(), address_of("scoring:game")
-    context["rating_rows"] = [
-        (
-            day_text(point.finished_at),
-            game_href(point.game_id),
-            gettext("Game %(number)s") % {"number": point.game_id},
-            text[point.ordinal],
-        )
-        for point in reversed(history)
-    ]
+    # The chart's figures as a table (screen readers; anyone who would rather read).
+    context["rating_rows"] = rating_rows(history, text.__getitem__)
     return context
-
-
-def _recent_lines(recent: list[stats.RecentGame]) -> list[tuple[Any, str, str]]:
-    """The latest games, each with its address and its day as the page writes them
-    (formatted here once each, as the rating's rows)."""
-    day_text, game_href = _game_days(), address_of("scoring:game")
-    return [
-        (entry, game_href(entry.game.pk), day_text(entry.game.created_at))
-        for entry in recent
-    ]
-
-
-def _game_days() -> Callable[[datetime], str]:
-    """The day a game was played, as the page writes it."""
-    return _day_texts(pgettext("date format: the day a game was played", "D j M Y"))
-
-
-def _day_texts(day_format: str) -> Callable[[datetime], str]:
-    """A moment's day in the site's time zone (as the date filter shows it) in
-    `day_format`; each day is formatted once (a rating's 50 games fall on a few)."""
-    written: dict[date, str] = {}
-
-    def day_text(moment: datetime) -> str:
-        day = timezone.localdate(moment)
-        if day not in written:
-            written[day] = date_format(day, day_format)
-        return written[day]
-
-    return day_text
 
 
 def _same_name(shown: Player, user: Any) -> list[dict[str, Any]]:
@@ -244,7 +200,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
         variant=found.form.cleaned_data.get("variant") or None,
     )
     context["stats"] = figures
-    context["recent"] = _recent_lines(figures.recent)
+    context["recent"] = recent_lines(figures.recent)
     context["games_query"] = _archive_query(request.GET, shown)
     context.update(_rating_context(shown))
     context["variants"] = [

@@ -7,10 +7,11 @@ neighbour as Python's round() and format() do ("62%")."""
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, pgettext
 
 from scoring.engine import Variant
 from scoring.vocabulary import VARIANT_LABELS
@@ -43,11 +44,21 @@ def percent_shown(number: int | float | Decimal | None) -> str:
     "63 %" in German; None NOTHING."""
     if number is None:
         return NOTHING
+    if type(number) is int and 0 <= number < 1000:
+        # A whole number under a thousand has no separator to localise: its
+        # digits (a page writes dozens of percentages).
+        shown = str(number)
+    else:
+        shown = number_format(number, use_l10n=True)
+    return _percentage(get_language()) % {"number": shown}
+
+
+@lru_cache(maxsize=64)
+def _percentage(language: str | None) -> str:
+    """How `language` writes a percentage, "%(number)s%%" (translated once)."""
     # Translators: a percentage; %(number)s is the number, already localised
     # ("63" or "63,5"). Write the sign as your language does: "%(number)s %%".
-    return pgettext("percentage", "%(number)s%%") % {
-        "number": number_format(number, use_l10n=True)
-    }
+    return pgettext("percentage", "%(number)s%%")
 
 
 @register.filter
