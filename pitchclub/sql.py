@@ -15,9 +15,10 @@ neither a ``save()`` of their own nor a signal receiver that matters.
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Field, Model
+from django.db.models import Field, Model, QuerySet
 
 Converter = Callable[[Any, Any, BaseDatabaseWrapper], Any]
 
@@ -33,6 +34,22 @@ def reading(model: type[Model]) -> BaseDatabaseWrapper:
     read, the replica (pitchclub/replica.py). A raw read through db() would
     always go to the primary."""
     return connections[router.db_for_read(model)]
+
+
+def plain_rows(query: QuerySet) -> list[tuple[Any, ...]]:
+    """The rows of a values_list() queryset as the database gives them: the
+    statement the ORM writes, read where the router sends reads of its model,
+    without the ORM's row-by-row converters and objects (2,000 rows through them
+    cost more than the database's work); [] when its filter can match nothing.
+    Only for columns read alike on every database with no converter: whole
+    numbers, floats, text (not booleans, dates, decimals or JSON)."""
+    try:
+        statement, params = query.query.sql_with_params()
+    except EmptyResultSet:
+        return []
+    with reading(query.model).cursor() as cursor:
+        cursor.execute(statement, params)
+        return cursor.fetchall()
 
 
 def quote(name: str) -> str:

@@ -216,11 +216,16 @@ def club_leaderboard(
     overall one."""
     # Only what the lines show, as values: 2,000 players' other columns cost as
     # much again, and their models more.
+    # (sql.plain_rows: whole numbers, floats and text, read as they come.)
     players = [
         (RosterPlayer(pk, name, user_id), Skill(*rated) if rated[-1] else None)
-        for pk, name, user_id, *rated in Player.objects.filter(club=club)
-        .order_by("id")
-        .values_list("id", "name", "user_id", *(f"rating__{name}" for name in RATED))
+        for pk, name, user_id, *rated in sql.plain_rows(
+            Player.objects.filter(club=club)
+            .order_by("id")
+            .values_list(
+                "id", "name", "user_id", *(f"rating__{name}" for name in RATED)
+            )
+        )
     ]
     # What a viewer of the club may read of its players' games: the club's games
     # and those outside clubs (everyone's); a club's player sits in no other.
@@ -253,20 +258,20 @@ def _total_sums(club: Club) -> tuple[Sums, Sums]:
     over all time of the club's games and those outside clubs (club 0);
     abandoned games are not in them, games in progress count as far as they
     went."""
-    found = {
-        row["player_id"]: row
-        for row in _by_player(
-            PlayerTotal.objects.filter(club__in=[club.pk, 0], player__club=club)
-        )
-    }
+    found = _by_player(
+        PlayerTotal.objects.filter(club__in=[club.pk, 0], player__club=club)
+    )
     return found, found
 
 
-def _by_player(sums: QuerySet) -> QuerySet:
+def _by_player(sums: QuerySet) -> Sums:
     """A sums' table (PlayerTotal, PlayerDay) summed by player: finished games,
-    wins, hands pitched and made."""
-    return (
-        sums.values("player_id")
+    wins, hands pitched and made (1 query; none when it can match nothing, as a
+    season without nights). A club's 2,000 rows are read as the database gives
+    them (sql.plain_rows): the sums of integer columns are whole numbers on both
+    databases."""
+    rows = sql.plain_rows(
+        sums.values_list("player_id")
         .annotate(
             games=Sum("finished"),
             won=Sum("won"),
@@ -275,6 +280,10 @@ def _by_player(sums: QuerySet) -> QuerySet:
         )
         .order_by()
     )
+    return {
+        player: {name: count or 0 for name, count in zip(_SUMMED, counts, strict=True)}
+        for player, *counts in rows
+    }
 
 
 def _season_sums(club: Club, games: ScopeGames) -> tuple[Sums, Sums]:
@@ -287,20 +296,21 @@ def _season_sums(club: Club, games: ScopeGames) -> tuple[Sums, Sums]:
         found = _row_sums(
             club, Q(game_id__in=[*games.added, *games.removed]), set(games.removed)
         )
-        for row in _by_player(
+        days = _by_player(
             PlayerDay.objects.filter(
                 club=games.club_id,
                 variant=games.variant,
                 day__in=games.days,
                 player__club=club,
             )
-        ):
-            summed = found.get(row["player_id"])
+        )
+        for player, counts in days.items():
+            summed = found.get(player)
             if summed is None:
-                found[row["player_id"]] = {n: row[n] or 0 for n in _SUMMED}
+                found[player] = counts
             else:
                 for name in _SUMMED:
-                    summed[name] += row[name] or 0
+                    summed[name] += counts[name]
         return found, found
     if isinstance(games, scopes.DateRange | scopes.NightDays):
         season = scopes.scope_filter(games, "game__")

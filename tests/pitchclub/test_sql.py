@@ -180,3 +180,39 @@ def test_a_statement_is_built_once(user: AbstractUser) -> None:
 
     assert [select(1), select(1), select(2)] == ["SELECT 1", "SELECT 1", "SELECT 2"]
     assert built == [1, 2]
+
+
+def test_plain_rows_are_the_orms_values_of_whole_numbers_floats_and_text(
+    user: AbstractUser,
+) -> None:
+    from django.db.models import Count, Sum
+
+    from scoring.models import Rating, Seat
+
+    game = game_factory(created_by=user)
+    for seat in Seat.objects.filter(game=game):
+        Rating.objects.create(player=seat.player, mu=25.5, sigma=8.25, ordinal=0.75)
+    asked = (
+        Seat.objects.filter(game=game)
+        .values_list("player_id", "player__name", "player__rating__mu")
+        .annotate(seats=Count("id"), sides=Sum("side"))
+        .order_by("player_id")
+    )
+
+    assert sql.plain_rows(asked) == list(asked)
+    assert sql.plain_rows(asked.filter(player_id__in=[])) == []
+
+
+def test_plain_rows_are_read_where_the_router_sends_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[type] = []
+
+    class Router:
+        def db_for_read(self, model: type, **hints: object) -> str:
+            asked.append(model)
+            return "default"
+
+    monkeypatch.setattr(sql, "router", Router())
+    sql.plain_rows(Club.objects.values_list("id", "name"))
+    assert asked == [Club]

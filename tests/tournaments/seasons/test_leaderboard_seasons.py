@@ -392,3 +392,17 @@ def test_the_leaderboard_reads_seasons_only_through_the_registry(
     # Said with the word "season" in every language (a scope's label is not a
     # word that can sit in a translated sentence).
     assert "Tuesday Pitch has no season “nov”" in unknown.content.decode()
+
+
+def test_a_season_without_nights_counts_nobody(
+    club: Club, year: dict[str, Season]
+) -> None:
+    """Found by a change: its days' sums are read with a statement of their own,
+    which the ORM refuses to write for "any of no days" (EmptyResultSet)."""
+    empty = make_season(club, "Spring 2027", day(3, 1), day(5, 31))
+
+    board = season_board(club, empty)
+
+    assert figures(board) == {}
+    answer = Client().get(f"/clubs/{club.slug}/leaderboard/?season={empty.pk}")
+    assert answer.status_code == 200
