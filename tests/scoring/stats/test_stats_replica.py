@@ -18,6 +18,7 @@ from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
 from pitchclub import replica, sql
+from pitchclub.models import Player
 from scoring.models import Seat
 from tests.scoring.stats.test_stats_api import record_games, stats_url
 
@@ -56,14 +57,19 @@ def cursors(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cur
     del connections[replica.REPLICA]
 
 
+@pytest.fixture
+def ann(api: APIClient, cursors: Cursors) -> Player:
+    """Ann of the games recorded (test_stats_api's), no cursor counted yet."""
+    games = record_games(api)
+    player = Seat.objects.get(game_id=games["A"], number=0).player
+    cursors.aliases.clear()
+    return player
+
+
 @pytest.mark.parametrize("query", ["", "?from=2000-01-01", "?variant=auction"])
 def test_the_player_page_reads_its_figures_from_the_replica(
-    api: APIClient, cursors: Cursors, query: str
+    ann: Player, cursors: Cursors, query: str
 ) -> None:
-    games = record_games(api)
-    ann = Seat.objects.get(game_id=games["A"], number=0).player
-    cursors.aliases.clear()
-
     answer = Client().get(f"/players/{ann.pk}/{query}")
 
     assert answer.status_code == 200
@@ -72,12 +78,8 @@ def test_the_player_page_reads_its_figures_from_the_replica(
 
 
 def test_the_stats_api_reads_its_figures_from_the_replica(
-    api: APIClient, cursors: Cursors
+    ann: Player, cursors: Cursors
 ) -> None:
-    games = record_games(api)
-    ann = Seat.objects.get(game_id=games["A"], number=0).player
-    cursors.aliases.clear()
-
     # A new client: `api` wrote the games, and its pin cookie reads the primary.
     answer = APIClient().get(stats_url(ann.pk))
 
@@ -86,14 +88,10 @@ def test_the_stats_api_reads_its_figures_from_the_replica(
 
 
 def test_outside_a_heavy_read_they_are_the_primarys(
-    api: APIClient, cursors: Cursors
+    ann: Player, cursors: Cursors
 ) -> None:
     from scoring.stats import figures
     from scoring.stats.conditions import scope_of
-
-    games = record_games(api)
-    ann = Seat.objects.get(game_id=games["A"], number=0).player
-    cursors.aliases.clear()
 
     figures.player_stats(player=ann, scope=scope_of({}, None))
 
