@@ -5,9 +5,11 @@ of through their templates, byte for byte as those templates write them.
 Why: a widget's templates (the widget's, attrs.html, one include an option) cost
 about a millisecond a field; the player page's filter form, the table's forms and
 the archive's filters render several. Anything these writers do not recognise
-(another template, a label that is a number, which the template would localise)
-goes to the templates, so the output never differs; tests/pitchclub/
-test_widgets.py holds them equal over random widgets."""
+(another template, a label that is a number, which the template would localise,
+a value that is a function, which it would call) goes to the templates, so the
+output never differs (tests/pitchclub/test_widgets.py holds them equal over
+random widgets). Django's own widget templates are the ones written here: a project
+or app overriding one of them would need its name taken out of WRITERS."""
 
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -55,7 +57,10 @@ def _text(value: Any) -> str:
 
 def _formatted(value: Any) -> str:
     """`{{ value|stringformat:'s' }}`: the value as %s, escaped unless it was
-    safe (the filter keeps a safe value safe)."""
+    safe (the filter keeps a safe value safe). A function is left to the
+    templates, which call it."""
+    if callable(value):
+        raise Unwritten
     try:
         shown = "%s" % (str(value) if isinstance(value, tuple) else value)
     except (ValueError, TypeError):
@@ -67,6 +72,9 @@ def _attrs(attrs: Mapping[str, Any]) -> str:
     """attrs.html: ` name="value"` each, ` name` for True, nothing for False."""
     written = []
     for name, value in attrs.items():
+        if callable(value):
+            # The template calls it, then looks at what it gave.
+            raise Unwritten
         if value is False:
             continue
         written.append(" " + _text(name))

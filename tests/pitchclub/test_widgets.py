@@ -136,3 +136,17 @@ def test_the_common_widgets_need_no_template(monkeypatch) -> None:
         forms.CheckboxInput(),
     ):
         assert widget.render("x", "a", {"id": "x"}, renderer=PLAIN).startswith("<")
+
+
+def test_a_function_given_as_a_value_is_called_as_the_template_calls_it() -> None:
+    """From the blind review: the template calls a callable attribute; written
+    here, its name was shown instead."""
+
+    def called() -> str:
+        return "called"
+
+    both(forms.TextInput(attrs={"class": called}), "t", "x", {})
+    both(forms.Select(choices=[("a", "A")]), "s", "a", {"data-x": called})
+    assert 'class="called"' in forms.TextInput(attrs={"class": called}).render(
+        "t", "x", renderer=PLAIN
+    )
