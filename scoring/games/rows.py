@@ -179,7 +179,9 @@ def seat_rows(game: Game) -> list[SeatRow]:
             for seat in sorted(prefetched, key=lambda seat: seat.number)
         ]
     else:
-        with connection.cursor() as cursor:
+        # Where the router sends reads: a heavy read's list from the replica, a
+        # writer's (and anything inside a transaction) from the primary.
+        with sql.reading(Seat).cursor() as cursor:
             cursor.execute(_seats_of_game(), [game.pk])
             rows = [SeatRow(*row) for row in cursor.fetchall()]
     game._seat_rows = rows
