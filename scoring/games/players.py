@@ -7,7 +7,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import (
+    Count,
+    F,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
@@ -35,7 +43,11 @@ def same_name_players(*, player: Player, user: AbstractBaseUser | None) -> list[
     name (1 query). A private club's player is never one of them for outsiders."""
     return list(
         players_visible_to(user)
-        .filter(name__iexact=player.name)
+        # As the roster's unique name (Lower), and through its index
+        # (player_name_lower_idx): name__iexact, UPPER() on PostgreSQL, read every
+        # player of the site on every player page.
+        .alias(folded=Lower("name"))
+        .filter(folded=Lower(Value(player.name)))
         .exclude(pk=player.pk)
         .select_related("club")
         .annotate(game_count=Count("seats", distinct=True))

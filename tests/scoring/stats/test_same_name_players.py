@@ -95,3 +95,37 @@ def test_the_organiser_is_offered_the_merge_of_their_own_alice(
     theirs = alice_of(None, stranger)
     assert "/merge/" not in page(signed_in(stranger), theirs)
     assert f"?into={theirs.pk}" not in page(signed_in(organiser), guest)
+
+
+def test_a_name_in_other_letters_case_is_the_same_name(client: Client) -> None:
+    alice = alice_of(None)
+    game = services.game_start(
+        variant="auction", players=["ALICE", "Bob"], club=None, created_by=None
+    )
+    assert Seat.objects.get(game=game, number=0).player.name == "ALICE"
+    assert "Another Alice: ALICE, outside clubs (1 game)" in text(page(client, alice))
+
+
+def test_the_same_name_is_found_through_the_names_index(client: Client) -> None:
+    """A bug: name__iexact, UPPER(name) on PostgreSQL, could not use the index of
+    the players' names (Lower), and read every player of the site on every
+    player page."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.games.players import same_name_players
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the query plan is PostgreSQL's")
+    alice = alice_of(None)
+    # A site's worth of other names, so that the planner weighs the index.
+    Player.objects.bulk_create(Player(name=f"Player {n}") for n in range(3000))
+    with CaptureQueriesContext(connection) as captured:
+        same_name_players(player=alice, user=None)
+    (asked,) = [q["sql"] for q in captured.captured_queries]
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE pitchclub_player")
+        cursor.execute("EXPLAIN " + asked)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+
+    assert "player_name_lower_idx" in plan, asked + "\n" + plan
