@@ -31,8 +31,8 @@ def test_offline_a_reload_in_the_other_mode_keeps_the_taps_for_the_network(
     controlled_by_service_worker(page)
     page.reload()  # this visit goes through the worker, which keeps the page
     switch_and_tap(page)
-    # The last tap's preview answered first: going offline in the middle of it fails it,
-    # as it would a phone's (the browser logs that), which is not what this test is about.
+    # The last tap's preview answers first: going offline in the middle of it fails
+    # it, as it would a phone's (the browser logs that); not what this test is about.
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.context.set_offline(True)
     page.reload()
