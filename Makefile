@@ -39,6 +39,11 @@ test: install
 browser: install
 	$(BIN)/python -m pytest $(XDIST) tests/browser $(PYTEST_ARGS)
 
+# The browser tests again, saving their screenshots to tests/artifacts/screenshots/
+# to look at (make test and make browser take none: they cost a third of the time).
+screenshots: install
+	SCREENSHOTS=1 $(BIN)/python -m pytest $(XDIST) tests/browser $(PYTEST_ARGS)
+
 # What CI checks besides the tests: lint, formatting, the import layers
 # (docs/architecture.md) and that every model change has its migration.
 lint: install

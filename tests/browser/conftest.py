@@ -1,6 +1,8 @@
 """Headless Chromium at phone size (TOOLING.md): Debian's /usr/bin/chromium driven by
 pytest-playwright. Every browser test fails on a console error, an uncaught page error
-or a Content-Security-Policy violation, and can save screenshots to look at."""
+or a Content-Security-Policy violation, and can save screenshots to look at: with
+SCREENSHOTS=1 (`make screenshots`) only, as they are for a person to look at and
+cost time (issue 25: the suite on two cores)."""
 
 import os
 import re
@@ -13,13 +15,23 @@ import pytest
 from django.contrib.auth.models import AbstractUser
 from django.db import OperationalError
 from django.test import Client
-from playwright.sync_api import ConsoleMessage, Error, Locator, Page, expect
+from playwright.sync_api import (
+    ConsoleMessage,
+    ElementHandle,
+    Error,
+    Locator,
+    Page,
+    expect,
+)
 
 from scoring.models import Game, Hand
 from tests.factories import UserFactory, game_factory
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+# Screenshots assert nothing and cost 0.5-1 s each (a whole page at scale 2, made a
+# PNG; 0.8 s in test_widths.py): a run took about 800.
+SCREENSHOTS_WANTED = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 PHONE = {"width": 390, "height": 844}
 
 # Playwright adds this listener before any page script runs (not subject to the CSP),
@@ -82,6 +94,23 @@ def _django_beside_playwright() -> Iterator[None]:
     `manage.py check --deploy`, which warns about this variable), never see it."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _screenshots_when_wanted() -> Iterator[None]:
+    """Without SCREENSHOTS=1 every screenshot a test asks for (of a page, a part of
+    one, an element) is skipped: nothing is drawn and no file is written."""
+    if SCREENSHOTS_WANTED:
+        yield
+        return
+
+    def skipped(self: object, **options: Any) -> bytes:
+        return b""
+
+    with pytest.MonkeyPatch.context() as patch:
+        for kind in (Page, Locator, ElementHandle):
+            patch.setattr(kind, "screenshot", skipped)
         yield
 
 
@@ -162,11 +191,13 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[..., Path]:
     """Save a screenshot to tests/artifacts/screenshots/<test name>.png
     (`screenshot("dark")` adds a suffix); the whole page unless `full_page=False`.
-    Returns the file's path."""
+    Returns the file's path, written only with SCREENSHOTS=1."""
 
     def take(suffix: str = "", *, full_page: bool = True, **options: Any) -> Path:
         name = request.node.originalname + (f"-{suffix}" if suffix else "")
         path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+        if not SCREENSHOTS_WANTED:
+            return path
         path.parent.mkdir(parents=True, exist_ok=True)
         # Written whole, then renamed into place: the variants of a parametrized test
         # share a name, and two pytest-xdist workers may save it at the same moment.

@@ -12,13 +12,13 @@ from playwright.sync_api import Page, expect
 
 from scoring import engine
 from scoring.models import Game
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.factories import UserFactory, game_factory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (320, 360, 390)
-SHOTS = "/tmp/layout-"
+SHOTS = f"{SCREENSHOTS}/layout-"
 
 
 @pytest.fixture

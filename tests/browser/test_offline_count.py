@@ -13,7 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from scoring.models import Game
-from tests.browser.conftest import button, hands_of, sign_in, tap_hand
+from tests.browser.conftest import SCREENSHOTS, button, hands_of, sign_in, tap_hand
 from tests.browser.test_offline import (
     INCOMPLETE,
     SENT_WITHIN_MS,
@@ -77,7 +77,7 @@ def test_offline_the_phone_counts_the_hands_it_keeps_and_stops_at_a_win(
     expect(rows).to_have_count(2)
     expect(rows.nth(1)).to_have_class("queued offline-count was-set")
     expect(rows.nth(1).locator(".set-cell .delta")).to_have_text("-3")
-    page.screenshot(path=f"/tmp/offline-count-{width}.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"offline-count-{width}.png", full_page=True)
 
     enter_hand(page, **HAND_3)
     banner = page.locator("#table .banner.win:visible")
@@ -93,7 +93,7 @@ def test_offline_the_phone_counts_the_hands_it_keeps_and_stops_at_a_win(
     expect(page.locator("#hand-entry")).to_be_hidden()
     queued = stored(page, f"pitchclub:queue:{game.pk}")
     assert [item["number"] for item in queued] == [1, 2, 3]
-    page.screenshot(path=f"/tmp/offline-won-{width}.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"offline-won-{width}.png", full_page=True)
     check_page(page, screenshot)
 
     page.context.set_offline(False)
@@ -111,7 +111,7 @@ def test_offline_the_phone_counts_the_hands_it_keeps_and_stops_at_a_win(
     expect(rows).to_have_count(3)
     game.refresh_from_db()
     assert game.winner == 1
-    page.screenshot(path=f"/tmp/offline-confirmed-{width}.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"offline-confirmed-{width}.png", full_page=True)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -190,7 +190,9 @@ def test_the_refused_banner_goes_once_nothing_is_left_to_fix(
     expect(page.locator(".banner.win")).to_contain_text("Bob won the game")
     expect(box).to_be_hidden()
     assert stored(page, f"pitchclub:refused:{game.pk}") is None
-    page.screenshot(path=f"/tmp/offline-refused-gone-{width}.png", full_page=True)
+    page.screenshot(
+        path=SCREENSHOTS / f"offline-refused-gone-{width}.png", full_page=True
+    )
 
 
 @pytest.mark.browser_allow(r"status of 422 ")
@@ -280,7 +282,7 @@ def test_an_undo_on_one_phone_racing_the_other_phones_hand_is_told_as_such(
     assert [h.number for h in hands_of(game)] == [1]
     offer = race.get_by_role("button", name="Use this phone's taps for hand 2")
     expect(offer).to_be_visible()
-    page.screenshot(path=f"/tmp/offline-race-{width}.png", full_page=False)
+    page.screenshot(path=SCREENSHOTS / f"offline-race-{width}.png", full_page=False)
     check_page(page, screenshot)
 
     # Phone A records hand 2 again; B's note offers the taps for hand 3 now.

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from pitchclub.vocabulary import PLAYER_NAME_MAX
 from scoring.games import services
 from scoring.models import Game
-from tests.browser.conftest import button, hands_of, tap_hand
+from tests.browser.conftest import SCREENSHOTS, button, hands_of, tap_hand
 from tests.browser.test_offline import (
     FIRST,
     INCOMPLETE,
@@ -71,7 +71,9 @@ def test_offline_an_incomplete_hand_is_refused_in_the_servers_words(
     expect(page.locator("#entry-title")).to_contain_text("Hand 1")
     expect(checked(page, "pitcher")).to_have_value("1")
     expect(checked(page, "award-high")).to_have_value("1")
-    page.screenshot(path=f"/tmp/fixoff-incomplete-{width}.png", full_page=False)
+    page.screenshot(
+        path=SCREENSHOTS / f"fixoff-incomplete-{width}.png", full_page=False
+    )
 
     # Tapped whole, it is kept: the next hand's form has no errors left.
     for point, seat in FIRST["awards"].items():
@@ -134,7 +136,7 @@ def test_offline_a_hand_the_rules_refuse_is_refused_in_the_servers_words(
     expect(page.locator("#preview")).to_contain_text("High and Low must go")
     assert stored(page, queue_key(game)) is None
     expect(checked(page, "pitcher")).to_have_value("2")
-    page.screenshot(path=f"/tmp/fixoff-invalid-{width}.png", full_page=False)
+    page.screenshot(path=SCREENSHOTS / f"fixoff-invalid-{width}.png", full_page=False)
 
 
 # --- item 2: a refused hand's taps survive a reload -------------------------------
@@ -164,7 +166,9 @@ def test_a_refused_hands_taps_come_back_after_a_reload(
     expect(checked(page, "award-high")).to_have_value("1")
     # The preview (online) says what is still missing.
     expect(page.locator("#preview")).to_contain_text("Still to tap: Low, Jack, Game")
-    page.screenshot(path=f"/tmp/fixoff-refused-reload-{width}.png", full_page=False)
+    page.screenshot(
+        path=SCREENSHOTS / f"fixoff-refused-reload-{width}.png", full_page=False
+    )
 
     # Offline too: the page the phone kept shows the taps.
     page.context.set_offline(True)
@@ -205,7 +209,7 @@ def test_after_leaving_a_refused_hand_out_the_next_form_is_empty(
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     expect(page.locator("#hand-entry input:checked")).to_have_count(0)
     expect(page.locator("#hand-entry .field-error")).to_have_count(0)
-    page.screenshot(path=f"/tmp/fixoff-left-out-{width}.png", full_page=False)
+    page.screenshot(path=SCREENSHOTS / f"fixoff-left-out-{width}.png", full_page=False)
     page.reload()
     expect(page.locator("#hand-entry input:checked")).to_have_count(0)
 
@@ -234,7 +238,7 @@ def test_the_undo_link_explains_itself_while_hands_wait_on_the_phone(
         "Undo needs the connection: hands are waiting on this phone."
     )
     page.locator(".undo-last").scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/fixoff-undo-{width}.png", full_page=False)
+    page.screenshot(path=SCREENSHOTS / f"fixoff-undo-{width}.png", full_page=False)
 
     page.context.set_offline(False)
     wait_for_hands(page, game, 2)
@@ -308,7 +312,9 @@ def test_hands_thrown_away_after_a_win_elsewhere_are_named_until_dismissed(
     assert stored(page, queue_key(game)) is None
     assert [h.number for h in hands_of(game)] == [1]
     expect(page.locator(".banner.win")).to_contain_text("Bob won the game")
-    page.screenshot(path=f"/tmp/fixoff-won-elsewhere-{width}.png", full_page=False)
+    page.screenshot(
+        path=SCREENSHOTS / f"fixoff-won-elsewhere-{width}.png", full_page=False
+    )
 
     page.reload()
     expect(note).to_contain_text("Hand 2 (Cy bid 3) was not recorded")
@@ -354,7 +360,7 @@ def test_the_dealer_mark_stays_one_short_line_with_seven_long_names(
         expect(mark.locator(".clamp")).to_have_attribute(
             "title", game.seats.order_by("number")[index].player.name + " dealt"
         )
-    page.screenshot(path=f"/tmp/fixoff-sheet7-{width}.png", full_page=False)
+    page.screenshot(path=SCREENSHOTS / f"fixoff-sheet7-{width}.png", full_page=False)
 
 
 def test_the_phones_own_rows_carry_the_same_dealer_mark(page: Page, game: Game) -> None:

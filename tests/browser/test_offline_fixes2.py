@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from scoring.games import hands as hand_services
 from scoring.games import services
 from scoring.models import Game
-from tests.browser.conftest import hands_of
+from tests.browser.conftest import SCREENSHOTS, hands_of
 from tests.browser.test_offline import (
     FIRST,
     INCOMPLETE,
@@ -71,7 +71,9 @@ def test_a_hand_refused_after_an_undo_elsewhere_keeps_its_taps_for_the_forms_han
     expect(box).not_to_contain_text("fix it below")
     expect(page.locator("#entry-title")).to_contain_text("Hand 2")
     expect(checked(page, "pitcher")).to_have_value("0")
-    page.screenshot(path=f"/tmp/fixoff2-refused-undo-{width}.png", full_page=False)
+    page.screenshot(
+        path=SCREENSHOTS / f"fixoff2-refused-undo-{width}.png", full_page=False
+    )
 
     page.reload()
 
@@ -82,7 +84,7 @@ def test_a_hand_refused_after_an_undo_elsewhere_keeps_its_taps_for_the_forms_han
     expect(checked(page, "bid")).to_have_value("3")
     expect(checked(page, "award-jack")).to_have_value("1")
     page.screenshot(
-        path=f"/tmp/fixoff2-refused-undo-reload-{width}.png", full_page=False
+        path=SCREENSHOTS / f"fixoff2-refused-undo-reload-{width}.png", full_page=False
     )
 
     # Saved as hand 2: recorded, and the banner goes (hand 3's note stays, its
@@ -156,11 +158,15 @@ def test_hands_waiting_on_a_game_abandoned_elsewhere_are_named_until_resumed(
     assert [item["number"] for item in stored(page, f"pitchclub:queue:{game.pk}")] == [
         2
     ]
-    page.screenshot(path=f"/tmp/fixoff2-abandoned-{width}.png", full_page=False)
+    page.screenshot(
+        path=SCREENSHOTS / f"fixoff2-abandoned-{width}.png", full_page=False
+    )
 
     page.reload()
     expect(box).to_contain_text(said)
-    page.screenshot(path=f"/tmp/fixoff2-abandoned-reload-{width}.png", full_page=False)
+    page.screenshot(
+        path=SCREENSHOTS / f"fixoff2-abandoned-reload-{width}.png", full_page=False
+    )
 
     resume.tap()
     hands = wait_for_hands(page, game, 2)
@@ -220,4 +226,4 @@ def test_after_drop_the_still_to_tap_line_is_back_at_once(
     expect(preview).to_contain_text(
         "Still to tap: the pitcher, the bid, High, Low, Jack, Game"
     )
-    page.screenshot(path=f"/tmp/fixoff2-dropped-{width}.png", full_page=False)
+    page.screenshot(path=SCREENSHOTS / f"fixoff2-dropped-{width}.png", full_page=False)

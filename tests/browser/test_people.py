@@ -14,7 +14,7 @@ from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_accept, invite_create
 from pitchclub.services.players import guest_add
 from scoring.games import services as scoring
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.factories import UserFactory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,7 +35,7 @@ def phone(page: Page, width: int) -> None:
 
 
 def shot(page: Page, name: str, width: int) -> None:
-    page.screenshot(path=f"/tmp/people-{name}-{width}.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"people-{name}-{width}.png", full_page=True)
 
 
 def fits(page: Page, width: int) -> None:

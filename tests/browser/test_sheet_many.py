@@ -11,13 +11,13 @@ from playwright.sync_api import Page, expect
 
 from scoring.games import services
 from scoring.models import Game
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import SCREENSHOTS, sign_in
 from tests.factories import UserFactory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTH, HEIGHT = 360, 800
-SHOTS = "/tmp/t23sheet-"
+SHOTS = f"{SCREENSHOTS}/sheet-many-"
 FIRSTS = ["Bartholomew", "Christopher", "Alexandrina", "Maximiliana", "Evangeline"]
 FIRSTS += ["Fitzgerald", "Guinevere"]
 NAMES = [f"{first} Maximilian Featherstonehaugh-Smythe"[:40] for first in FIRSTS]

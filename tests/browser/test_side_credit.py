@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractUser
 from playwright.sync_api import Page, expect
 
 from scoring.models import Award, Game
-from tests.browser.conftest import button, hands_of
+from tests.browser.conftest import SCREENSHOTS, button, hands_of
 from tests.browser.test_pages import check_page
 from tests.factories import game_factory, record
 
@@ -84,7 +84,7 @@ def test_rest_to_team_credits_the_team_and_shows_it(
 
     page.goto(f"/games/{game.pk}/hands/1/")
     expect(page.locator(".hand-awards")).to_contain_text("Bob & Di (team)")
-    page.locator(".hand-now").screenshot(path=f"/tmp/side-hand-{width}.png")
+    page.locator(".hand-now").screenshot(path=SCREENSHOTS / f"side-hand-{width}.png")
     expect(page.locator("#award-ace-side-1")).to_be_checked()
     no_sideways_scroll(page)
     check_page(page, screenshot)
@@ -127,7 +127,7 @@ def test_the_hand_page_shows_a_steal_as_a_steal(
     page.goto(f"/games/{game.pk}/hands/1/")
 
     expect(page.locator(".big-line")).to_contain_text("Ann stole the bid at 2")
-    page.locator(".hand-now").screenshot(path=f"/tmp/side-steal-{width}.png")
+    page.locator(".hand-now").screenshot(path=SCREENSHOTS / f"side-steal-{width}.png")
     no_sideways_scroll(page)
     screenshot(f"{width}", full_page=False)
 
