@@ -23,6 +23,7 @@ from pitchclub.models import Club, Invite, Membership, Role
 from pitchclub.services.clubs import club_create
 from pitchclub.services.invites import invite_create
 from tests.browser.conftest import CSP_LISTENER, SCREENSHOTS, problems_key
+from tests.browser.taps import tap_targets
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -473,40 +474,15 @@ TARGETS = (
     "[role=button]"
 )
 
-LABEL_BOX_JS = """
-el => {
-  const label = el.closest("label") || (el.labels && el.labels[0]);
-  if (!label) return null;
-  const r = label.getBoundingClientRect();
-  return {height: r.height, text: label.innerText.trim().slice(0, 50)};
-}
-"""
-
 
 def small_targets(target: Page, where: str) -> list[str]:
     """Every visible link, button and form control at least 44 px tall. A radio
     button or checkbox counts its label's box too, as tapping the label ticks it."""
     small = []
-    controls = target.locator(TARGETS)
-    assert controls.count() > 0
-    for control in controls.all():
-        if not control.is_visible():
-            continue
-        if control.evaluate("el => el.getBoundingClientRect().right <= 0"):
-            control.focus()  # off screen until focused, like the skip link
-        box = control.bounding_box()
-        assert box is not None
-        height = box["height"]
-        kind = control.evaluate("el => el.type || el.tagName.toLowerCase()")
-        text = (
-            control.inner_text().strip()
-            or control.get_attribute("aria-label")
-            or control.get_attribute("name")
-            or control.get_attribute("href")
-            or ""
-        )
+    for control in tap_targets(target, TARGETS):
+        height, kind, text = control["height"], control["kind"], control["text"]
+        label = control["label"]
         if kind in ("radio", "checkbox") and height < MIN_TAP:
-            label = control.evaluate(LABEL_BOX_JS)
             if label and label["height"] >= MIN_TAP:
                 height = label["height"]
             elif label:
@@ -516,7 +492,6 @@ def small_targets(target: Page, where: str) -> list[str]:
                 f"{where}: {kind} {' '.join(text.split())[:60]!r} is "
                 f"{height:.0f} px tall, under {MIN_TAP}"
             )
-        control.blur()
     return small
 
 

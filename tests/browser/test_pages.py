@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Game
+from tests.browser.taps import tap_targets
 from tests.factories import game_factory, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -121,24 +122,14 @@ def faint_text(page: Page) -> list[str]:
 
 def small_tap_targets(page: Page) -> list[str]:
     """Every link and button must be at least 44 px tall."""
-    targets = page.locator(
-        "a[href], button, input[type=submit], input[type=button], [role=button]"
+    targets = tap_targets(
+        page, "a[href], button, input[type=submit], input[type=button], [role=button]"
     )
-    assert targets.count() > 0
-    small = []
-    for target in targets.all():
-        if not target.is_visible():
-            continue
-        if target.evaluate("el => el.getBoundingClientRect().right <= 0"):
-            # Off screen until focused, like the skip link: measure it when shown.
-            target.focus()
-        box = target.bounding_box()
-        assert box is not None
-        if box["height"] < MIN_TAP:
-            label = target.inner_text().strip() or target.get_attribute("href")
-            small.append(f"{label!r} is {box['height']:.0f} px tall, under {MIN_TAP}")
-        target.blur()
-    return small
+    return [
+        f"{(t['inner'] or t['href'])!r} is {t['height']:.0f} px tall, under {MIN_TAP}"
+        for t in targets
+        if t["height"] < MIN_TAP
+    ]
 
 
 def check_page(page: Page, screenshot: Screenshot) -> None:
