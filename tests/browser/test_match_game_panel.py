@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pitchclub.models import Membership, Role
 from pitchclub.services import clubs as club_services
 from tests.browser.conftest import sign_in
+from tests.browser.taps import locator_targets
 from tests.browser.test_new_game import no_sideways_scroll
 from tests.browser.test_pages import MIN_TAP, faint_text
 from tests.factories import UserFactory
@@ -48,12 +49,16 @@ def test_won_game_1_of_a_best_of_3_leads_to_game_2(
     expect(panel.locator("[data-match-next]")).to_be_visible()
     expect(page.get_by_text("New game, same players")).to_have_count(0)
     no_sideways_scroll(page)
-    problems = []
-    for control in panel.locator(".btn").all():
-        box = control.bounding_box()
-        assert box is not None
-        if box["height"] < MIN_TAP:
-            problems.append(f"{control.inner_text()!r} is {box['height']:.0f} px")
+    problems = [
+        f"{t['inner_text']!r} is {t['height']:.0f} px"
+        for t in locator_targets(
+            panel.locator(".btn"),
+            visible_only=False,
+            focus_off_screen=False,
+            must_match=False,
+        )
+        if t["height"] < MIN_TAP
+    ]
     for scheme in ("dark", "light"):
         page.emulate_media(color_scheme=scheme)
         screenshot(f"won-{scheme}")

@@ -19,6 +19,7 @@ from pitchclub.services.players import guest_add
 from scoring.engine import OPTION_DEFAULTS
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
+from tests.browser.taps import tap_targets
 from tests.browser.test_pages import check_page
 from tests.factories import UserFactory
 
@@ -65,20 +66,19 @@ def shown_name_boxes(page: Page) -> int:
 def small_controls(page: Page) -> list[str]:
     """Form controls a thumb aims at (text boxes, selects, the labels of radios and
     ticks, the options' summary) must be 44 px tall too."""
-    small = []
-    controls = page.locator(
+    controls = tap_targets(
+        page,
         "main input.seat-name, main select, main input[type=number], "
-        "main label:has(input[type=radio]), main .check-row, main summary"
+        "main label:has(input[type=radio]), main .check-row, main summary",
+        visible_only=True,
+        focus_off_screen=False,
+        must_match=False,
     )
-    for control in controls.all():
-        if not control.is_visible():
-            continue
-        box = control.bounding_box()
-        assert box is not None
-        if box["height"] < MIN_TAP:
-            label = control.inner_text().strip() or control.get_attribute("name")
-            small.append(f"{label!r} is {box['height']:.0f} px tall, under {MIN_TAP}")
-    return small
+    return [
+        f"{(t['inner'] or t['name'])!r} is {t['height']:.0f} px tall, under {MIN_TAP}"
+        for t in controls
+        if t["height"] < MIN_TAP
+    ]
 
 
 def unstick_start_bar(page: Page) -> None:

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from pitchclub.models import Membership, Role
 from pitchclub.services import clubs as club_services
 from tests.browser.conftest import sign_in
+from tests.browser.taps import tap_targets
 from tests.browser.test_new_game import no_sideways_scroll
 from tests.browser.test_pages import MIN_TAP, faint_text
 from tests.factories import UserFactory
@@ -39,13 +40,14 @@ def _taps(page: Page, selector: str) -> list[str]:
     # Measured once the page's stylesheets are in: a box measured while the new
     # page was still loading once read 17 px (CI's load).
     page.wait_for_load_state("load")
-    problems = []
-    for control in page.locator(selector).all():
-        box = control.bounding_box()
-        assert box is not None
-        if box["height"] < MIN_TAP:
-            problems.append(f"{control.inner_text()!r} is {box['height']:.0f} px")
-    return problems
+    controls = tap_targets(
+        page, selector, visible_only=False, focus_off_screen=False, must_match=False
+    )
+    return [
+        f"{t['inner_text']!r} is {t['height']:.0f} px"
+        for t in controls
+        if t["height"] < MIN_TAP
+    ]
 
 
 def test_a_night_to_its_game_and_back(

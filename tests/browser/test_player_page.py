@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 from rest_framework.test import APIClient
 
 from pitchclub.models import Player
 from scoring.models import Seat
+from tests.browser.taps import Target, tap_targets
 from tests.browser.test_pages import MIN_TAP, check_page
 from tests.scoring.stats.test_stats_api import record_games
 
@@ -33,29 +34,20 @@ def small_controls(page: Page) -> list[str]:
     page.evaluate(
         "document.querySelectorAll('details').forEach(d => { d.open = true })"
     )
-    controls = page.locator(CONTROLS)
-    assert controls.count() > 0
-    small = []
-    for control in controls.all():
-        if not control.is_visible():
-            continue
-        if control.evaluate("el => el.getBoundingClientRect().right <= 0"):
-            control.focus()
-        box = control.bounding_box()
-        assert box is not None
-        if box["width"] < MIN_TAP or box["height"] < MIN_TAP:
-            small.append(
-                f"{describe(control)} is {box['width']:.0f} x {box['height']:.0f} px,"
-                f" under {MIN_TAP} x {MIN_TAP}"
-            )
-        control.blur()
-    return small
+    targets = tap_targets(
+        page, CONTROLS, visible_only=True, focus_off_screen=True, must_match=True
+    )
+    return [
+        f"{describe(t)} is {t['width']:.0f} x {t['height']:.0f} px,"
+        f" under {MIN_TAP} x {MIN_TAP}"
+        for t in targets
+        if t["width"] < MIN_TAP or t["height"] < MIN_TAP
+    ]
 
 
-def describe(control: Locator) -> str:
-    tag = control.evaluate("el => el.tagName.toLowerCase()")
-    text = control.inner_text().strip() or control.get_attribute("href") or ""
-    return f"<{tag}> {text or control.get_attribute('name')!r}"
+def describe(control: Target) -> str:
+    text = control["inner"] or control["href"] or ""
+    return f"<{control['tag']}> {text or control['name']!r}"
 
 
 def drawn_outside(page: Page) -> list[str]:

@@ -16,6 +16,7 @@ from scoring import engine
 from scoring.games import hands as hand_services
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
+from tests.browser.taps import tap_targets
 from tests.browser.test_pages import (
     MIN_TAP,
     TEXT_COLOURS_JS,
@@ -72,15 +73,14 @@ def faint_text_in(page: Page, selector: str) -> list[str]:
 
 
 def small_targets_in(page: Page, selector: str) -> list[str]:
-    small = []
-    for target in page.locator(selector).all():
-        if not target.is_visible():
-            continue
-        box = target.bounding_box()
-        assert box is not None
-        if box["height"] < MIN_TAP or box["width"] < MIN_TAP:
-            small.append(f"{target.inner_text()!r}: {box['width']}x{box['height']}")
-    return small
+    targets = tap_targets(
+        page, selector, visible_only=True, focus_off_screen=False, must_match=False
+    )
+    return [
+        f"{t['inner_text']!r}: {t['width']}x{t['height']}"
+        for t in targets
+        if t["height"] < MIN_TAP or t["width"] < MIN_TAP
+    ]
 
 
 def test_the_live_view_updates_by_itself_on_a_phone(
