@@ -124,3 +124,16 @@ def locator_targets(
     options = {"visibleOnly": visible_only, "focusOffScreen": focus_off_screen}
     measured = locator.evaluate_all(MEASURE_JS, options)
     return _checked(measured, str(locator), locator.page.url, visible_only, must_match)
+
+
+def short_controls(page: Page, selector: str, minimum: float) -> list[str]:
+    """The visible form controls of `selector` (boxes, selects, the labels of radios
+    and ticks, summaries) under `minimum` px tall, each named by its text or name."""
+    controls = tap_targets(
+        page, selector, visible_only=True, focus_off_screen=False, must_match=False
+    )
+    return [
+        f"{(t['inner'] or t['name'])!r} is {t['height']:.0f} px tall, under {minimum}"
+        for t in controls
+        if t["height"] < minimum
+    ]

@@ -19,7 +19,7 @@ from pitchclub.services.players import guest_add
 from scoring.engine import OPTION_DEFAULTS
 from scoring.models import Game
 from tests.browser.conftest import SCREENSHOTS, sign_in
-from tests.browser.taps import tap_targets
+from tests.browser.taps import short_controls
 from tests.browser.test_pages import check_page
 from tests.factories import UserFactory
 
@@ -66,19 +66,12 @@ def shown_name_boxes(page: Page) -> int:
 def small_controls(page: Page) -> list[str]:
     """Form controls a thumb aims at (text boxes, selects, the labels of radios and
     ticks, the options' summary) must be 44 px tall too."""
-    controls = tap_targets(
+    return short_controls(
         page,
         "main input.seat-name, main select, main input[type=number], "
         "main label:has(input[type=radio]), main .check-row, main summary",
-        visible_only=True,
-        focus_off_screen=False,
-        must_match=False,
+        MIN_TAP,
     )
-    return [
-        f"{(t['inner'] or t['name'])!r} is {t['height']:.0f} px tall, under {MIN_TAP}"
-        for t in controls
-        if t["height"] < MIN_TAP
-    ]
 
 
 def unstick_start_bar(page: Page) -> None:

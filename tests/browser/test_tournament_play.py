@@ -20,7 +20,7 @@ from pitchclub.models import Club, Membership, Role
 from pitchclub.services.clubs import club_create
 from pitchclub.services.players import guest_add
 from tests.browser.conftest import CSP_LISTENER, SCREENSHOTS, sign_in, tap_hand
-from tests.browser.taps import tap_targets
+from tests.browser.taps import short_controls
 from tests.browser.test_new_game import no_sideways_scroll
 from tests.browser.test_pages import MIN_TAP, faint_text, small_tap_targets
 from tests.factories import UserFactory
@@ -59,19 +59,12 @@ def grange(db: None) -> Grange:
 
 def small_controls(page: Page) -> list[str]:
     """Boxes, selects, ticks, radios and summaries a thumb aims at: 44 px tall."""
-    controls = tap_targets(
+    return short_controls(
         page,
         "main input[type=text], main select, main label:has(input[type=radio]), "
         "main label:has(input[type=checkbox]), main .check-row, main summary",
-        visible_only=True,
-        focus_off_screen=False,
-        must_match=False,
+        MIN_TAP,
     )
-    return [
-        f"{(t['inner'] or t['name'])!r} is {t['height']:.0f} px tall, under {MIN_TAP}"
-        for t in controls
-        if t["height"] < MIN_TAP
-    ]
 
 
 def look(page: Page, screenshot: Screenshot, state: str) -> None:
