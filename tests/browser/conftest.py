@@ -98,10 +98,13 @@ def _django_beside_playwright() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _screenshots_when_wanted() -> Iterator[None]:
+def _screenshots_when_wanted(pytestconfig: pytest.Config) -> Iterator[None]:
     """Without SCREENSHOTS=1 every screenshot a test asks for (of a page, a part of
-    one, an element) is skipped: nothing is drawn and no file is written."""
-    if SCREENSHOTS_WANTED:
+    one, an element) is skipped: nothing is drawn and no file is written. Not with
+    pytest-playwright's own `--screenshot on|only-on-failure`, whose files must be
+    written to be kept (it moves or removes them after each test)."""
+    own = pytestconfig.getoption("--screenshot", default="off")
+    if SCREENSHOTS_WANTED or own != "off":
         yield
         return
 

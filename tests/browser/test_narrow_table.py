@@ -191,6 +191,9 @@ def test_nobody_and_the_suits_show_whole(
             for suit, lines in page.evaluate(SUIT_WORDS_JS):
                 if lines > 1:
                     clipped.append(f"{width}px: {suit} is on {lines} lines")
+        # The trump row is there to be measured (its screenshot, taken only with
+        # SCREENSHOTS=1, used to wait for it).
+        expect(page.locator(".taps-trump")).to_be_visible()
         page.locator(".taps-trump").screenshot(
             path=f"{SHOTS}trump-{variant}-{width}.png"
         )

@@ -2,7 +2,7 @@
 (totals, made or set, the win, and why) as the server will, and stops at a win; the
 refused-hand banner goes once nothing is left to fix and is never printed; an undo on
 one phone racing another phone's hand is told as such. Screenshots go to
-tests/artifacts/screenshots/ (and /tmp/offline-*.png to look at)."""
+tests/artifacts/screenshots/ (SCREENSHOTS=1)."""
 
 from collections.abc import Callable, Iterator
 from pathlib import Path

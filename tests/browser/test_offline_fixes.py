@@ -4,7 +4,7 @@ and never queued; a refused hand's taps survive a reload; leaving a refused hand
 starts the next hand's form empty; the undo link never leads to a page the phone
 hasn't got; hands thrown away because another phone won are named until dismissed;
 the sheet's dealer mark stays one short line with seven long names at 360 px.
-Screenshots go to /tmp/fixoff-*.png."""
+Screenshots (SCREENSHOTS=1) go to tests/artifacts/screenshots/fixoff-*.png."""
 
 import pytest
 from django.contrib.auth.models import AbstractUser

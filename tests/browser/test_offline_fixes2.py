@@ -2,7 +2,8 @@
 wide: a hand refused because another phone undid a hand keeps its taps for the hand
 the form is for, across a reload; hands waiting on a game abandoned on another phone
 are named, with why, and a Drop, and go once it is resumed; after "Drop" the form's
-"Still to tap" line is back at once. Screenshots go to /tmp/fixoff2-*.png."""
+"Still to tap" line is back at once. Screenshots (SCREENSHOTS=1):
+fixoff2-*.png in tests/artifacts/screenshots/."""
 
 import pytest
 from playwright.sync_api import Page, expect

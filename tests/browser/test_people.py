@@ -1,6 +1,7 @@
 """Rename and merge roster players, a club created with a double tap, clubs of one
 name told apart, and the welcome right after sign-up: at 360 and 390 px wide, by
-tapping as a person would. Screenshots go to /tmp/people-*.png."""
+tapping as a person would. Screenshots (SCREENSHOTS=1): people-*.png
+in tests/artifacts/screenshots/."""
 
 import re
 from typing import Any
