@@ -96,8 +96,24 @@ export function resetForm(form, number) {
   if (extras) extras.open = false;
   freshClientId(form);
   setNumber(form, number);
+  clearings += 1;
   offlinePreview(form);
 }
+
+// A preview answers for the taps it was asked for: one still on its way when the
+// form is cleared (above) would show over the empty form's line, "Ann bid 3: made"
+// above nothing tapped. It is not shown. (Aborting it instead makes htmx log errors.)
+let clearings = 0;
+const isPreview = (detail) => detail.target && detail.target.id === "preview";
+document.addEventListener("htmx:beforeSend", (event) => {
+  if (isPreview(event.detail)) event.detail.xhr.pitchclubClearings = clearings;
+});
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const { xhr } = event.detail;
+  if (isPreview(event.detail) && xhr && xhr.pitchclubClearings !== undefined) {
+    if (xhr.pitchclubClearings !== clearings) event.detail.shouldSwap = false;
+  }
+});
 
 // Without network the preview can't follow the taps: it says so instead of showing
 // the last hand's.
