@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scoring.games import hands as hand_services
 from scoring.games import services
@@ -105,10 +105,9 @@ def test_a_hand_refused_after_an_undo_elsewhere_keeps_its_taps_for_the_forms_han
     assert [(h.number, h.pitcher) for h in hands_of(game)] == [(1, 1), (2, 0)]
 
 
-@pytest.mark.browser_allow(r"status of 409 \(Conflict\)", r"status of 422 ")
-def test_a_hand_refused_after_an_undo_elsewhere_can_be_dropped(
-    page: Page, game: Game
-) -> None:
+def refused_after_an_undo_elsewhere(page: Page, game: Game) -> Locator:
+    """Hands 3 and 4 tapped offline at 360 px, hand 2 undone on another phone, the
+    network back: hand 4 is refused and its taps kept, with a Drop."""
     at_width(page, 360)
     record(game, *HAND_1_RECORDED)
     record(game, *HAND_2_RECORDED)
@@ -122,6 +121,15 @@ def test_a_hand_refused_after_an_undo_elsewhere_can_be_dropped(
     box = status_box(page)
     drop = box.get_by_role("button", name="Drop hand 4's taps")
     expect(drop).to_be_visible(timeout=SENT_WITHIN_MS)
+    return drop
+
+
+@pytest.mark.browser_allow(r"status of 409 \(Conflict\)", r"status of 422 ")
+def test_a_hand_refused_after_an_undo_elsewhere_can_be_dropped(
+    page: Page, game: Game
+) -> None:
+    drop = refused_after_an_undo_elsewhere(page, game)
+    box = status_box(page)
     page.reload()
 
     drop.tap()
