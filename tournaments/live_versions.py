@@ -34,6 +34,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from scoring.games import flags as game_flags
 from scoring.models import Game
 from tournaments.models import MatchGame
 
@@ -159,8 +160,9 @@ def game_changed(game: Game) -> None:
     match's, the tournament's wall is new once the change commits. Which tournament
     comes from the cache; the database is asked (1 statement) only when the cache
     does not know the game, and the answer is kept, a game of no tournament too.
-    A game of no club is never a match's: nothing is asked."""
-    if not enabled() or game.club_id is None:
+    A game of no club is never a match's, nor one read with its "match" flag no
+    (scoring.games.flags: the table page's saves): nothing is asked."""
+    if not enabled() or game.club_id is None or not game_flags.flagged(game, "match"):
         return
     game_id = game.pk
     known = cache.get(game_key(game_id))
