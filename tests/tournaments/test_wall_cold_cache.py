@@ -18,6 +18,7 @@ from pytest_django.fixtures import DjangoCaptureOnCommitCallbacks
 
 from pitchclub.models import Club
 from scoring.games import services as game_services
+from tests.scoring.table.test_lean_table import SAVE
 from tests.tournaments.conftest import People
 from tests.tournaments.test_wall_cache import (  # noqa: F401 (the autouse fixture)
     first_match,
@@ -30,18 +31,10 @@ from tournaments.matches import services as match_services
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-TAPS = {
-    "pitcher": "1",
-    "bid": "2",
-    "award-high": "1",
-    "award-low": "2",
-    "award-jack": "1",
-    "award-game": "1",
-}
 
 
 def saved(
-    client: Client, game_id: int, number: int, taps: dict[str, str] = TAPS
+    client: Client, game_id: int, number: int, taps: dict[str, str] = SAVE
 ) -> list[str]:
     """The statements of a save from the table page, savepoints not counted."""
     url = reverse("scoring:hand_record", args=[game_id])
