@@ -113,6 +113,14 @@ def _write_awards(game: Game, hand: Hand, result: engine.HandResult) -> None:
     sql.insert_many(rows)
 
 
+def hand_retried(*, game_id: int, client_id: UUID) -> int | None:
+    """The number of the hand this game recorded with `client_id` (still recorded,
+    not undone), or None: a phone's resend recognised even where no hand may be
+    recorded any more (a won or abandoned game; 1 query)."""
+    seen = client_id_uses(game_id=game_id, client_id=client_id)
+    return next((number for undone, number in seen if not undone), None)
+
+
 def _client_id_used(game: Game, client_id: UUID) -> bool:
     """Whether this game has seen `client_id`: True for a hand recorded with it (a
     retry: nothing to write). A hand recorded with it and then undone raises: the

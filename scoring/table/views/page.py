@@ -154,11 +154,15 @@ def _has_hands(game: Game) -> bool:
 
 
 class _NotSaved(Exception):
-    """Nothing written: the game takes no hand, or the form is not a whole hand."""
+    """Nothing written: the game takes no hand (`retried`: unless the post is the
+    resend of a hand it recorded, by its number), or the form is not a whole hand."""
 
-    def __init__(self, game: Game, entry: HandEntry | None) -> None:
+    def __init__(
+        self, game: Game, entry: HandEntry | None, retried: int | None = None
+    ) -> None:
         self.game = game
         self.entry = entry
+        self.retried = retried
 
 
 def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -180,6 +184,8 @@ def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
                 locked=game,
             )
     except _NotSaved as unsaved:
+        if unsaved.retried is not None:
+            return _saved(request, unsaved.game, None, unsaved.retried)
         if unsaved.entry is None:
             return _closed(request, unsaved.game)
         game = selectors.with_hands(unsaved.game)
@@ -188,14 +194,33 @@ def _save_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         assert entry is not None
         game = readable_game(game_id, request.user)
         return _refused(request, game, entry, number, refusal)
+    return _saved(request, game, entry if written else None, number or entry.number)
+
+
+def _saved(
+    request: HttpRequest, game: Game, written: HandEntry | None, number: int
+) -> HttpResponse:
+    """The answer to a save: the hand `written` (201), or hand `number` recorded
+    before with the same client_id (a retry, 200)."""
     game = selectors.with_hands(game)
-    if written:
-        messages.success(request, sheets.saved_message(game, entry))
+    if written is not None:
+        messages.success(request, sheets.saved_message(game, written))
     else:
-        messages.info(request, flashes.already_saved(number or entry.number))
+        messages.info(request, flashes.already_saved(number))
     if not request.htmx:
         return redirect("scoring:game", game_id=game.pk)
     return _table_response(request, game, None, status=201 if written else 200)
+
+
+def _retried(request: HttpRequest, game: Game) -> int | None:
+    """The number of the hand the game recorded with the posted client_id, if any:
+    the phone's resend of a hand whose answer it did not get (the hand that won the
+    game, say), answered as a retry on a game that takes no more hands."""
+    try:
+        client_id = uuid.UUID(str(request.POST.get("client_id", "")))
+    except ValueError:
+        return None
+    return hand_services.hand_retried(game_id=game.pk, client_id=client_id)
 
 
 def _posted_hand(
@@ -209,7 +234,7 @@ def _posted_hand(
         raise Http404(gettext("No such game.")) from missing
     check_editable(request, game)
     if game.winner is not None or game.abandoned:
-        raise _NotSaved(game, None)
+        raise _NotSaved(game, None, _retried(request, game))
     entry, _action = posted_entry(request, game, sheets.entry_sheet(game))
     note_client_log(request, game)
     hand = entry.hand_input()
