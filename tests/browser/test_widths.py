@@ -8,23 +8,16 @@ sheet), and a name shortened with an ellipsis keeps its whole text in a `title`.
 
 To check a new page, add a `Target` to `TARGETS`: a name, a function of the `World`
 built below that returns the page's address, who is signed in, and whether to look
-at it printed.
+at it printed."""
 
-The world is built once for each pytest-xdist worker that checks these pages, not
-for each page (it took a fifth of each check's time), and emptied after the last: the
-checks only read it, and what a page needs beyond it (a tournament, a season) is made
-the first time a page asks and shared by the pages after it (`once`)."""
-
-import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractUser
-from django.core.management import call_command
 from playwright.sync_api import Page
 
 from pitchclub.models import Club, Invite, Role
@@ -47,8 +40,7 @@ from tournaments.brackets import create
 from tournaments.matches import services as match_services
 from tournaments.nights import services as night_services
 
-# No django_db mark: the world outlives each check (see `_live_server_helper`).
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (320, 360, 390)
 # German compounds are long (issue 24): every page again in each other language, at
@@ -102,21 +94,6 @@ class World:
     # A guest who sat in no game: the seven-player game's first player can merge
     # into them (the page then lists every seat that would move).
     spare: int = 0
-    # What pages asked for beyond the world, by what made it (`once`).
-    made: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-
-
-def once(make: Callable[..., Any]) -> Callable[..., Any]:
-    """`make(world, *args)` the first time it is asked for, then the same answer."""
-
-    @functools.wraps(make)
-    def shared(world: World, *args: Any) -> Any:
-        key = (make.__name__, *args)
-        if key not in world.made:
-            world.made[key] = make(world, *args)
-        return world.made[key]
-
-    return shared
 
 
 def record(
@@ -332,7 +309,6 @@ TARGETS: list[Target] = [
 # Tournament pages (issue 12): a double elimination of teams with the longest
 # names, a game under way at a table; a Swiss of seven long-named players with its
 # first round played.
-@once
 def tournament(world: World, format: str) -> int:
     from tournaments.brackets import create
     from tournaments.matches import services as match_services
@@ -396,7 +372,6 @@ TARGETS += [
 ]
 
 
-@once
 def season_of(world: World) -> Any:
     """A season of the club whose name is at the limit, with tonight's night (the
     world's games, started today, belong to it) and last week's."""
@@ -526,7 +501,6 @@ def layout_problems(page: Page, width: int) -> list[str]:
 
 # A progressive night (issue 14) of the long-named players: table 1's scores in
 # on paper, the others still to play.
-@once
 def night(world: World) -> int:
     from tournaments.brackets import create
     from tournaments.models import Match
@@ -559,12 +533,10 @@ TARGETS += [
 
 # A tournament's life (issue 22, item 12) and its public results (item 15): the
 # confirmation pages, a Swiss closed early and archived, the standings printed.
-@once
 def closed(world: World) -> int:
     from tournaments.lifecycle import services as life
 
-    # Its own tournament: the open one's pages stay open.
-    number = tournament.__wrapped__(world, "double_elimination")
+    number = tournament(world, "double_elimination")
     life.tournament_close(tournament_id=number, by=world.keeper)
     life.tournament_archive(tournament_id=number, by=world.keeper)
     return number
@@ -599,32 +571,11 @@ def shoot(page: Page, name: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
-    """The world, and the database open to the checks and the live server from the
-    first check to the last: also between two checks, when the server may still be
-    answering the last page's requests."""
-    with django_db_blocker.unblock():
-        yield build_world()
-        # Empty again for whatever this worker runs next, as after any live-server
-        # test.
-        call_command("flush", verbosity=0, interactive=False)
-
-
-@pytest.fixture(autouse=True)
-def _live_server_helper(request: pytest.FixtureRequest) -> Iterator[None]:
-    """pytest-django's helper of the same name, without the transactional database
-    it asks for (emptied after each test): only the live server's settings."""
-    live_server = request.getfixturevalue("live_server")
-    live_server._live_server_modified_settings.enable()
-    yield
-    live_server._live_server_modified_settings.disable()
-
-
 @pytest.mark.parametrize("target", TARGETS, ids=[t.name for t in TARGETS])
 def test_no_page_is_wider_than_the_phone(
-    page: Page, live_server: Any, world: World, target: Target
+    page: Page, live_server: Any, target: Target
 ) -> None:
+    world = build_world()
     if target.who == "keeper":
         sign_in(page, world.keeper, live_server.url)
     elif target.who == "outsider":
@@ -650,7 +601,6 @@ def test_no_page_is_wider_than_the_phone(
     assert not problems, f"{target.name} ({url}):\n" + "\n".join(problems)
 
 
-@once
 def tournament_match(world: World, state: str) -> str:
     """A match of a tournament of teams with the longest names, on the club of the
     world: `ready` (its page with the table link and the paper result), `played`
