@@ -150,19 +150,7 @@ def test_a_preview_on_its_way_when_the_taps_are_dropped_is_not_shown(
     still on its way when Drop was tapped; it answered over the empty form's line,
     "Ann bid 3: made" above a form with nothing tapped. Previews are slowed here
     (the live server is a thread of this process) so that one is always late."""
-    at_width(page, 360)
-    record(game, *HAND_1_RECORDED)
-    record(game, *HAND_2_RECORDED)
-    page.goto(f"/games/{game.pk}/")
-    controlled_by_service_worker(page)
-    page.context.set_offline(True)
-    enter_hand(page, **B_HAND_3)
-    enter_hand(page, **HAND_4)
-    hand_services.hand_undo(game_id=game.pk, number=2)
-    page.context.set_offline(False)
-    box = status_box(page)
-    drop = box.get_by_role("button", name="Drop hand 4's taps")
-    expect(drop).to_be_visible(timeout=SENT_WITHIN_MS)
+    drop = refused_after_an_undo_elsewhere(page, game)
     answer = table_page.preview_response
 
     def late(*args: Any, **kwargs: Any) -> Any:
